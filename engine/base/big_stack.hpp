@@ -1,0 +1,19 @@
+// Runs a computation on a thread with a large stack, so deep recursion on nested input is safe.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+
+namespace hclspec::base {
+
+// Recursive descent over deeply nested input needs more stack than a default thread has
+// (especially under sanitizers). The stack is reserved, not committed: only touched pages cost.
+inline constexpr size_t kLargeStackBytes = size_t{1} << 30;
+
+// Calls `work` on a fresh thread with a stack of `stack_bytes` and waits for it. Exceptions
+// thrown by `work` are rethrown in the caller. Falls back to calling it directly if no such
+// thread can be created.
+void call_with_large_stack(const std::function<void()>& work,
+                           size_t stack_bytes = kLargeStackBytes);
+
+}  // namespace hclspec::base

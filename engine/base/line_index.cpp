@@ -1,0 +1,61 @@
+// Line index: line starts found with memchr; columns counted only on the line asked about.
+#include "base/line_index.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "base/unicode.hpp"
+
+namespace hclspec::base {
+
+LineIndex::LineIndex(std::string_view text) : text_(text) {
+  line_starts_.reserve(text.size() / 32 + 1);
+  line_starts_.push_back(0);
+  const char* data = text.data();
+  const char* end = data + text.size();
+  for (const char* p = data; p < end;) {
+    const void* hit = std::memchr(p, '\n', static_cast<size_t>(end - p));
+    if (hit == nullptr) break;
+    p = static_cast<const char*>(hit) + 1;
+    line_starts_.push_back(static_cast<uint32_t>(p - data));
+  }
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
+}
+
+uint32_t LineIndex::line_of(uint32_t offset) const {
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  return static_cast<uint32_t>(it - line_starts_.begin()) - 1;
+}
+
+std::string_view LineIndex::line_text(uint32_t line) const {
+  const uint32_t start = line_starts_[line];
+  uint32_t end = line + 1 < line_starts_.size() ? line_starts_[line + 1] - 1
+                                                 : static_cast<uint32_t>(text_.size());
+  if (end > start && text_[end - 1] == '\r' && end < text_.size()) --end;
+  return text_.substr(start, end - start);
+}
+
+Position LineIndex::position(uint32_t offset) const {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  const uint32_t line = line_of(offset);
+  uint32_t start = line_starts_[line];
+  if (line == 0) start = std::min(bom_length_, offset);
+  const size_t columns = count_graphemes(text_.substr(start, offset - start));
+  return {line + 1, static_cast<uint32_t>(columns) + 1, offset};
+}
+
+Utf16Position LineIndex::utf16_position(uint32_t offset) const {
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  const uint32_t line = line_of(offset);
+  const uint32_t start = line_starts_[line];
+  return {line, static_cast<uint32_t>(utf16_length(text_.substr(start, offset - start)))};
+}
+
+uint32_t LineIndex::offset_of(Utf16Position position) const {
+  if (position.line >= line_starts_.size()) return static_cast<uint32_t>(text_.size());
+  const std::string_view line = line_text(position.line);
+  return line_starts_[position.line] +
+         static_cast<uint32_t>(utf8_offset_of_utf16(line, position.character));
+}
+
+}  // namespace hclspec::base

@@ -1,0 +1,50 @@
+// Line index over a source text: byte offset <-> (line, column) as HCL and as LSP count them.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace hclspec::base {
+
+// A position as HCL reports it: 1-based line, 1-based column counted in grapheme clusters
+// (a tab counts one), and the 0-based byte offset.
+struct Position {
+  uint32_t line = 1;
+  uint32_t column = 1;
+  uint32_t byte = 0;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+// A position as LSP reports it: 0-based line and 0-based character in UTF-16 code units.
+struct Utf16Position {
+  uint32_t line = 0;
+  uint32_t character = 0;
+  friend bool operator==(const Utf16Position&, const Utf16Position&) = default;
+};
+
+class LineIndex {
+ public:
+  // The index refers to `text`, which must outlive it. Lines end at "\n" (a "\r" before it
+  // belongs to the line break).
+  explicit LineIndex(std::string_view text);
+
+  uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
+  // 0-based line containing the byte offset (an offset at a "\n" belongs to its line).
+  uint32_t line_of(uint32_t offset) const;
+  uint32_t line_start(uint32_t line) const { return line_starts_[line]; }
+  // The bytes of a 0-based line, without its line break.
+  std::string_view line_text(uint32_t line) const;
+
+  Position position(uint32_t offset) const;
+  Utf16Position utf16_position(uint32_t offset) const;
+  // The byte offset of an LSP position, clamped to the line's end and to the text's end.
+  uint32_t offset_of(Utf16Position position) const;
+
+ private:
+  std::string_view text_;
+  std::vector<uint32_t> line_starts_;
+  uint32_t bom_length_ = 0;  // a leading byte order mark takes no column
+};
+
+}  // namespace hclspec::base

@@ -1,0 +1,456 @@
+// Lexer: a hand-written equivalent of hclsyntax's Ragel scanner, with its modes as a stack.
+#include "syntax/lexer.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "base/unicode.hpp"
+
+namespace hclspec::syntax {
+
+namespace {
+
+enum class Mode : uint8_t { Main, QuotedTemplate, Heredoc };
+
+struct HeredocInProgress {
+  std::string_view marker;
+  bool start_of_line = true;
+};
+
+bool is_ascii_ident_continue(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '-';
+}
+
+bool is_space(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+class Lexer {
+ public:
+  Lexer(std::string_view text, uint32_t begin, uint32_t end, Tokens& out)
+      : text_(text), pos_(begin), end_(end), out_(out) {}
+
+  void run() {
+    if (pos_ == 0 && end_ >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
+      emit(TokenKind::Bom, 0, 3);
+      pos_ = 3;
+    }
+    modes_.push_back(Mode::Main);
+    while (pos_ < end_) {
+      bool matched = true;
+      switch (modes_.back()) {
+        case Mode::Main: scan_main(); break;
+        case Mode::QuotedTemplate: scan_quoted(); break;
+        case Mode::Heredoc: matched = scan_heredoc(); break;
+      }
+      if (!matched) {
+        // The reference scanner stops when no rule matches; the rest is one invalid token.
+        emit(TokenKind::Invalid, pos_, end_);
+        pos_ = end_;
+      }
+    }
+    out_.emplace_back(TokenKind::Eof, end_, end_);
+  }
+
+ private:
+  unsigned char at(uint32_t i) const { return i < end_ ? static_cast<unsigned char>(text_[i]) : 0; }
+  bool has(uint32_t i) const { return i < end_; }
+
+  void emit(TokenKind kind, uint32_t start, uint32_t stop) {
+    while (stop - start > Token::kMaxTokenLength) {
+      out_.emplace_back(kind, start, start + Token::kMaxTokenLength);
+      start += Token::kMaxTokenLength;
+    }
+    out_.emplace_back(kind, start, stop);
+  }
+
+  void token(TokenKind kind, uint32_t length) {
+    emit(kind, pos_, pos_ + length);
+    pos_ += length;
+  }
+
+  // Length of an identifier starting at i, or 0 if none starts there.
+  uint32_t ident_length(uint32_t i) const {
+    const unsigned char c = at(i);
+    uint32_t p = i;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') {
+      p = i + 1;
+    } else if (c >= 0x80 && has(i)) {
+      size_t length;
+      const uint32_t cp = base::decode_utf8(text_.substr(0, end_), i, length);
+      if (cp == base::kInvalidCodePoint || !base::is_id_start(cp)) return 0;
+      p = i + static_cast<uint32_t>(length);
+    } else {
+      return 0;
+    }
+    while (p < end_) {
+      const unsigned char d = at(p);
+      if (d < 0x80) {
+        if (!is_ascii_ident_continue(d)) break;
+        ++p;
+        continue;
+      }
+      size_t length;
+      const uint32_t cp = base::decode_utf8(text_.substr(0, end_), p, length);
+      if (cp == base::kInvalidCodePoint || !base::is_id_continue(cp)) break;
+      p += static_cast<uint32_t>(length);
+    }
+    return p - i;
+  }
+
+  // A character the language does not use: one valid UTF-8 character or one broken byte.
+  void invalid_character() {
+    size_t length;
+    const uint32_t cp = base::decode_utf8(text_.substr(0, end_), pos_, length);
+    token(cp == base::kInvalidCodePoint ? TokenKind::BadUtf8 : TokenKind::Invalid,
+          static_cast<uint32_t>(length));
+  }
+
+  void push_template_sequence(TokenKind kind, uint32_t length) {
+    token(kind, length);
+    ++braces_;
+    return_braces_.push_back(braces_);
+    if (!heredocs_.empty()) heredocs_.back().start_of_line = false;
+    modes_.push_back(Mode::Main);
+  }
+
+  // "${" or "%{", with an optional strip marker, starting at pos_; returns whether it matched.
+  bool template_sequence_start() {
+    const unsigned char c = at(pos_);
+    if ((c != '$' && c != '%') || at(pos_ + 1) != '{') return false;
+    const uint32_t length = at(pos_ + 2) == '~' ? 3 : 2;
+    push_template_sequence(c == '$' ? TokenKind::TemplateInterp : TokenKind::TemplateControl,
+                           length);
+    return true;
+  }
+
+  // Length of a "$"/"%" literal that does not begin a sequence: "$${", "$${~" (escapes) or a
+  // lone "$" before any other byte; 0 when a "$" ends the input, where nothing matches.
+  uint32_t template_escape_length(uint32_t i) const {
+    const unsigned char c = at(i);
+    if (at(i + 1) == c && at(i + 2) == '{') return at(i + 3) == '~' ? 4 : 3;
+    return has(i + 1) ? 1 : 0;
+  }
+
+  void scan_main() {
+    const unsigned char c = at(pos_);
+    switch (c) {
+      case ' ':
+      case '\t': {
+        uint32_t p = pos_ + 1;
+        while (p < end_ && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+        pos_ = p;
+        return;
+      }
+      case '\n': token(TokenKind::Newline, 1); return;
+      case '\r':
+        if (at(pos_ + 1) == '\n') return token(TokenKind::Newline, 2);
+        return token(TokenKind::Invalid, 1);
+      case '0': case '1': case '2': case '3': case '4':
+      case '5': case '6': case '7': case '8': case '9': return scan_number();
+      case '#': return scan_line_comment(1);
+      case '/':
+        if (at(pos_ + 1) == '/') return scan_line_comment(2);
+        if (at(pos_ + 1) == '*') {
+          const std::string_view rest = text_.substr(pos_ + 2, end_ - pos_ - 2);
+          const size_t close = rest.find("*/");
+          if (close != std::string_view::npos)
+            return token(TokenKind::Comment, static_cast<uint32_t>(close) + 4);
+        }
+        return token(TokenKind::Slash, 1);
+      case '=':
+        if (at(pos_ + 1) == '=') return token(TokenKind::EqualOp, 2);
+        if (at(pos_ + 1) == '>') return token(TokenKind::FatArrow, 2);
+        return token(TokenKind::Equal, 1);
+      case '!':
+        if (at(pos_ + 1) == '=') return token(TokenKind::NotEqual, 2);
+        return token(TokenKind::Bang, 1);
+      case '>':
+        if (at(pos_ + 1) == '=') return token(TokenKind::GreaterThanEq, 2);
+        return token(TokenKind::GreaterThan, 1);
+      case '<':
+        if (at(pos_ + 1) == '<' && scan_heredoc_start()) return;
+        if (at(pos_ + 1) == '=') return token(TokenKind::LessThanEq, 2);
+        return token(TokenKind::LessThan, 1);
+      case '&':
+        if (at(pos_ + 1) == '&') return token(TokenKind::And, 2);
+        return token(TokenKind::BitwiseAnd, 1);
+      case '|':
+        if (at(pos_ + 1) == '|') return token(TokenKind::Or, 2);
+        return token(TokenKind::BitwiseOr, 1);
+      case ':':
+        if (at(pos_ + 1) == ':') return token(TokenKind::DoubleColon, 2);
+        return token(TokenKind::Colon, 1);
+      case '.':
+        if (at(pos_ + 1) == '.' && at(pos_ + 2) == '.') return token(TokenKind::Ellipsis, 3);
+        return token(TokenKind::Dot, 1);
+      case '~':
+        if (at(pos_ + 1) == '}') return close_brace(true);
+        return token(TokenKind::BitwiseNot, 1);
+      case '{':
+        ++braces_;
+        return token(TokenKind::OBrace, 1);
+      case '}': return close_brace(false);
+      case '"':
+        token(TokenKind::OQuote, 1);
+        modes_.push_back(Mode::QuotedTemplate);
+        return;
+      case '[': return token(TokenKind::OBrack, 1);
+      case ']': return token(TokenKind::CBrack, 1);
+      case '(': return token(TokenKind::OParen, 1);
+      case ')': return token(TokenKind::CParen, 1);
+      case ',': return token(TokenKind::Comma, 1);
+      case '*': return token(TokenKind::Star, 1);
+      case '%': return token(TokenKind::Percent, 1);
+      case '+': return token(TokenKind::Plus, 1);
+      case '-': return token(TokenKind::Minus, 1);
+      case '?': return token(TokenKind::Question, 1);
+      case '^': return token(TokenKind::BitwiseXor, 1);
+      case ';': return token(TokenKind::Semicolon, 1);
+      case '`': return token(TokenKind::Backtick, 1);
+      case '\'': return token(TokenKind::Apostrophe, 1);
+      default: break;
+    }
+    if (const uint32_t length = ident_length(pos_)) return token(TokenKind::Ident, length);
+    invalid_character();
+  }
+
+  void scan_number() {
+    // decimal (decimal | "." | [eE][+-]?decimal)*, not ending in "."
+    uint32_t p = pos_ + 1;
+    for (;;) {
+      const unsigned char d = at(p);
+      if ((d >= '0' && d <= '9') || d == '.') {
+        ++p;
+      } else if (d == 'e' || d == 'E') {
+        const unsigned char n = at(p + 1);
+        if (n >= '0' && n <= '9') {
+          p += 2;
+        } else if ((n == '+' || n == '-') && at(p + 2) >= '0' && at(p + 2) <= '9') {
+          p += 3;
+        } else {
+          break;
+        }
+      } else {
+        break;
+      }
+    }
+    while (text_[p - 1] == '.') --p;
+    token(TokenKind::NumberLit, p - pos_);
+  }
+
+  void scan_line_comment(uint32_t introducer) {
+    const uint32_t from = pos_ + introducer;
+    const void* newline = from < end_ ? std::memchr(text_.data() + from, '\n', end_ - from) : nullptr;
+    const uint32_t stop = newline == nullptr
+                              ? end_
+                              : static_cast<uint32_t>(static_cast<const char*>(newline) -
+                                                      text_.data()) + 1;
+    token(TokenKind::Comment, stop - pos_);
+  }
+
+  void close_brace(bool strip_marker) {
+    const uint32_t length = strip_marker ? 2 : 1;
+    if (!return_braces_.empty() && return_braces_.back() == braces_) {
+      token(TokenKind::TemplateSeqEnd, length);
+      --braces_;
+      return_braces_.pop_back();
+      if (modes_.size() > 1) modes_.pop_back();
+      return;
+    }
+    // A "~}" that closes an ordinary brace is still a sequence end, so the parser can report
+    // the mismatch.
+    token(strip_marker ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, length);
+    --braces_;
+  }
+
+  bool scan_heredoc_start() {
+    uint32_t p = pos_ + 2;
+    if (at(p) == '-') ++p;
+    const uint32_t name_length = ident_length(p);
+    if (name_length == 0) return false;
+    uint32_t q = p + name_length;
+    if (at(q) == '\r') ++q;
+    if (at(q) != '\n') return false;
+    heredocs_.push_back({text_.substr(p, name_length), true});
+    token(TokenKind::OHeredoc, q + 1 - pos_);
+    modes_.push_back(Mode::Heredoc);
+    return true;
+  }
+
+  void scan_quoted() {
+    if (template_sequence_start()) return;
+    const unsigned char c = at(pos_);
+    if (c == '"') {
+      token(TokenKind::CQuote, 1);
+      modes_.pop_back();
+      return;
+    }
+    if (c == '\r' || c == '\n') {
+      uint32_t p = pos_ + 1;
+      while (p < end_ && (text_[p] == '\r' || text_[p] == '\n')) ++p;
+      return token(TokenKind::QuotedNewline, p - pos_);
+    }
+    if (c == '$' || c == '%') {
+      if (const uint32_t length = template_escape_length(pos_))
+        return token(TokenKind::QuotedLit, length);
+      return token(TokenKind::Invalid, 1);
+    }
+    uint32_t p = pos_;
+    while (p < end_) {
+      const unsigned char d = at(p);
+      if (d == '$' || d == '%' || d == '"' || d == '\r' || d == '\n') break;
+      uint32_t escape = 0;
+      if (d == '\\') {
+        escape = 1;
+        if (at(p + 1) == '\r' || at(p + 1) == '\n' || !has(p + 1)) break;
+      }
+      size_t length = 1;
+      if (at(p + escape) >= 0x80 &&
+          base::decode_utf8(text_.substr(0, end_), p + escape, length) == base::kInvalidCodePoint)
+        break;
+      p += escape + static_cast<uint32_t>(length);
+    }
+    if (p > pos_) return token(TokenKind::QuotedLit, p - pos_);
+    invalid_character();  // a backslash before a line break or the end, or a broken byte
+  }
+
+  bool scan_heredoc() {
+    if (template_sequence_start()) return true;
+    const unsigned char c = at(pos_);
+    uint32_t p = pos_;
+    if (c == '$' || c == '%') {
+      p += template_escape_length(pos_);
+      if (p == pos_) return false;
+    } else {
+      while (p < end_) {
+        const unsigned char d = at(p);
+        if (d == '$' || d == '%' || d == '\r' || d == '\n') break;
+        size_t length = 1;
+        if (d >= 0x80 &&
+            base::decode_utf8(text_.substr(0, end_), p, length) == base::kInvalidCodePoint)
+          break;
+        p += static_cast<uint32_t>(length);
+      }
+    }
+    uint32_t newline_length = 0;
+    if (at(p) == '\n') {
+      newline_length = 1;
+    } else if (at(p) == '\r' && at(p + 1) == '\n') {
+      newline_length = 2;
+    }
+    if (newline_length == 0) {
+      if (p == pos_) {
+        if (at(p) >= 0x80) {
+          token(TokenKind::BadUtf8, 1);
+          return true;
+        }
+        return false;  // a lone carriage return: no rule matches it
+      }
+      heredocs_.back().start_of_line = false;
+      token(TokenKind::StringLit, p - pos_);
+      return true;
+    }
+    HeredocInProgress& doc = heredocs_.back();
+    if (doc.start_of_line && trimmed(pos_, p) == doc.marker) {
+      emit(TokenKind::CHeredoc, pos_, p);
+      emit(TokenKind::Newline, p, p + newline_length);
+      pos_ = p + newline_length;
+      heredocs_.pop_back();
+      modes_.pop_back();
+      return true;
+    }
+    doc.start_of_line = true;
+    token(TokenKind::StringLit, p + newline_length - pos_);
+    return true;
+  }
+
+  std::string_view trimmed(uint32_t from, uint32_t to) const {
+    while (from < to && is_space(at(from))) ++from;
+    while (to > from && is_space(at(to - 1))) --to;
+    return text_.substr(from, to - from);
+  }
+
+  std::string_view text_;
+  uint32_t pos_;
+  uint32_t end_;
+  Tokens& out_;
+  std::vector<Mode> modes_;
+  int braces_ = 0;
+  std::vector<int> return_braces_;
+  std::vector<HeredocInProgress> heredocs_;
+};
+
+}  // namespace
+
+void lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
+  Lexer(text, begin, end, out).run();
+}
+
+void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
+  int told_bitwise = 0, told_backtick = 0, told_apostrophe = 0, told_semicolon = 0,
+      told_bad_utf8 = 0;
+  auto add = [&](const Token& t, const char* summary, std::string detail) {
+    out.push_back({base::Severity::Error, summary, std::move(detail), t.range(), std::nullopt});
+  };
+  for (const Token& t : tokens) {
+    switch (t.kind()) {
+      case TokenKind::BitwiseAnd:
+      case TokenKind::BitwiseOr:
+      case TokenKind::BitwiseXor:
+      case TokenKind::BitwiseNot:
+        if (told_bitwise < 4) {
+          const char* suggestion = t.kind() == TokenKind::BitwiseAnd ? " Did you mean boolean AND (\"&&\")?"
+                                   : t.kind() == TokenKind::BitwiseOr ? " Did you mean boolean OR (\"||\")?"
+                                   : t.kind() == TokenKind::BitwiseNot ? " Did you mean boolean NOT (\"!\")?"
+                                                                       : "";
+          add(t, "Unsupported operator",
+              std::string("Bitwise operators are not supported.") + suggestion);
+          ++told_bitwise;
+        }
+        break;
+      case TokenKind::Backtick:
+        if (told_backtick % 2 == 0)
+          add(t, "Invalid character",
+              "The \"`\" character is not valid. To create a multi-line string, use the "
+              "\"heredoc\" syntax, like \"<<EOT\".");
+        if (told_backtick <= 2) ++told_backtick;
+        break;
+      case TokenKind::Apostrophe:
+        if (told_apostrophe % 2 == 0)
+          add(t, "Invalid character",
+              "Single quotes are not valid. Use double quotes (\") to enclose strings.");
+        if (told_apostrophe <= 2) ++told_apostrophe;
+        break;
+      case TokenKind::Semicolon:
+        if (told_semicolon < 1) {
+          add(t, "Invalid character",
+              "The \";\" character is not valid. Use newlines to separate arguments and blocks, "
+              "and commas to separate items in collection values.");
+          ++told_semicolon;
+        }
+        break;
+      case TokenKind::BadUtf8:
+        if (told_bad_utf8 < 1) {
+          add(t, "Invalid character encoding",
+              "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in "
+              "your editor.");
+          ++told_bad_utf8;
+        }
+        break;
+      case TokenKind::QuotedNewline:
+        add(t, "Invalid multi-line string",
+            "Quoted strings may not be split over multiple lines. To produce a multi-line "
+            "string, either use the \\n escape to represent a newline character or use the "
+            "\"heredoc\" multi-line template syntax.");
+        break;
+      case TokenKind::Invalid:
+        add(t, "Invalid character", "This character is not used within the language.");
+        break;
+      default: break;
+    }
+  }
+}
+
+}  // namespace hclspec::syntax

@@ -1,0 +1,29 @@
+// The lexer: bytes to tokens exactly as HashiCorp's scanner delimits them, never failing.
+#pragma once
+
+#include <string_view>
+
+#include "base/diagnostic.hpp"
+#include "syntax/token.hpp"
+
+namespace hclspec::syntax {
+
+// Scans text[begin, end) as configuration or expression text (offsets stay absolute) and
+// appends its tokens to `out`, closed by a zero-length Eof token at `end`. A byte order mark
+// at offset 0 becomes a Bom token. Every byte lands in a token except spaces and tabs
+// between tokens.
+void lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
+
+inline Tokens lex(std::string_view text) {
+  Tokens out;
+  // Reserved address space is not resident memory: only the pages written are paid for.
+  out.reserve(text.size() / 2 + 16);
+  lex(text, 0, static_cast<uint32_t>(text.size()), out);
+  return out;
+}
+
+// Diagnostics for characters that are never valid (HCL's checkInvalidTokens), limited so one
+// mistake repeated does not drown the rest.
+void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out);
+
+}  // namespace hclspec::syntax

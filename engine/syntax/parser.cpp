@@ -1,0 +1,1171 @@
+// Parser for bodies, attributes, blocks and expressions, following hclsyntax's parser.go.
+#include "syntax/parser.hpp"
+
+#include <unordered_map>
+
+#include "base/big_stack.hpp"
+#include "syntax/lexer.hpp"
+#include "syntax/parser_impl.hpp"
+
+namespace hclspec::syntax {
+
+namespace detail {
+
+namespace {
+
+TokenKind opposite_bracket(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::OBrace: return TokenKind::CBrace;
+    case TokenKind::OBrack: return TokenKind::CBrack;
+    case TokenKind::OParen: return TokenKind::CParen;
+    case TokenKind::OQuote: return TokenKind::CQuote;
+    case TokenKind::OHeredoc: return TokenKind::CHeredoc;
+    case TokenKind::CBrace: return TokenKind::OBrace;
+    case TokenKind::CBrack: return TokenKind::OBrack;
+    case TokenKind::CParen: return TokenKind::OParen;
+    case TokenKind::CQuote: return TokenKind::OQuote;
+    case TokenKind::CHeredoc: return TokenKind::OHeredoc;
+    case TokenKind::TemplateControl:
+    case TokenKind::TemplateInterp: return TokenKind::TemplateSeqEnd;
+    case TokenKind::TemplateSeqEnd: return TokenKind::TemplateInterp;
+    default: return TokenKind::Eof;  // not a bracket: matches nothing but the end
+  }
+}
+
+bool is_opener(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::OBrace:
+    case TokenKind::OBrack:
+    case TokenKind::OParen:
+    case TokenKind::OQuote:
+    case TokenKind::OHeredoc:
+    case TokenKind::TemplateInterp:
+    case TokenKind::TemplateControl: return true;
+    default: return false;
+  }
+}
+
+struct BinaryOperator {
+  int precedence;  // 0: not a binary operator
+  Operator op;
+};
+
+BinaryOperator binary_operator(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Or: return {1, Operator::Or};
+    case TokenKind::And: return {2, Operator::And};
+    case TokenKind::EqualOp: return {3, Operator::Equal};
+    case TokenKind::NotEqual: return {3, Operator::NotEqual};
+    case TokenKind::GreaterThan: return {4, Operator::Greater};
+    case TokenKind::GreaterThanEq: return {4, Operator::GreaterOrEqual};
+    case TokenKind::LessThan: return {4, Operator::Less};
+    case TokenKind::LessThanEq: return {4, Operator::LessOrEqual};
+    case TokenKind::Plus: return {5, Operator::Add};
+    case TokenKind::Minus: return {5, Operator::Subtract};
+    case TokenKind::Star: return {6, Operator::Multiply};
+    case TokenKind::Slash: return {6, Operator::Divide};
+    case TokenKind::Percent: return {6, Operator::Modulo};
+    default: return {0, Operator::None};
+  }
+}
+
+// Body attribute names seen so far, for "Attribute redefined": a short list scanned linearly
+// (most bodies are small), indexed by a hash map once it grows.
+class AttributeNames {
+ public:
+  // Returns the name token of an earlier attribute of that name, or UINT32_MAX.
+  uint32_t add(std::string_view name, uint32_t token) {
+    if (index_.empty()) {
+      for (const auto& [seen, at] : list_)
+        if (seen == name) return at;
+      list_.emplace_back(name, token);
+      if (list_.size() > 16)
+        for (const auto& [seen, at] : list_) index_.emplace(seen, at);
+      return UINT32_MAX;
+    }
+    auto [it, inserted] = index_.emplace(name, token);
+    return inserted ? UINT32_MAX : it->second;
+  }
+
+ private:
+  std::vector<std::pair<std::string_view, uint32_t>> list_;
+  std::unordered_map<std::string_view, uint32_t> index_;
+};
+
+struct DepthGuard {
+  explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
+  ~DepthGuard() { --depth_; }
+  DepthGuard(const DepthGuard&) = delete;
+  DepthGuard& operator=(const DepthGuard&) = delete;
+  int& depth_;
+};
+
+}  // namespace
+
+Parser::Parser(SyntaxTree& tree, uint32_t first_token)
+    : text_(tree.text()),
+      tokens_(tree.tokens()),
+      nodes_(tree.mutable_nodes()),
+      diags_(tree.mutable_diagnostics()),
+      tree_(tree),
+      next_(first_token) {}
+
+Peeked Parser::peek() {
+  const bool newlines = include_newlines_.back();
+  const uint32_t count = static_cast<uint32_t>(tokens_.size());
+  for (uint32_t i = next_; i < count; ++i) {
+    const Token& t = tokens_[i];
+    switch (t.kind()) {
+      case TokenKind::Comment:
+        // A line comment holds the newline that ends it, and so stands for that newline.
+        if (newlines && text_[t.end() - 1] == '\n') return {TokenKind::Newline, i};
+        continue;
+      case TokenKind::Bom: continue;
+      case TokenKind::Newline:
+        if (!newlines) continue;
+        return {TokenKind::Newline, i};
+      default: return {t.kind(), i};
+    }
+  }
+  return {TokenKind::Eof, count - 1};
+}
+
+Peeked Parser::read() {
+  const Peeked p = peek();
+  next_ = p.index + 1;
+  return p;
+}
+
+base::ByteRange Parser::prev_range() const {
+  return next_ == 0 ? range_of(0) : range_of(next_ - 1);
+}
+
+void Parser::error(std::string summary, std::string detail, base::ByteRange subject) {
+  diags_.push_back(
+      {base::Severity::Error, std::move(summary), std::move(detail), subject, std::nullopt});
+}
+
+void Parser::error(std::string summary, std::string detail, base::ByteRange subject,
+                   base::ByteRange context) {
+  diags_.push_back(
+      {base::Severity::Error, std::move(summary), std::move(detail), subject, context});
+}
+
+NodeId Parser::add_node(NodeKind kind, uint32_t first_descendant, uint32_t first_token,
+                        uint32_t end_token, uint8_t flags, Operator op) {
+  nodes_.push_back({kind, flags, op, 0, first_token, end_token, first_descendant});
+  return last_node();
+}
+
+// --- Recovery ---------------------------------------------------------------------------
+
+Peeked Parser::recover(TokenKind end) {
+  const TokenKind start = opposite_bracket(end);
+  recovery_ = true;
+  int nest = 0;
+  for (;;) {
+    const Peeked tok = read();
+    TokenKind kind = tok.kind;
+    if (end == TokenKind::TemplateSeqEnd && kind == TokenKind::TemplateControl)
+      kind = TokenKind::TemplateInterp;
+    if (kind == start && start != TokenKind::Eof) {
+      ++nest;
+    } else if (kind == end) {
+      if (nest < 1) return tok;
+      --nest;
+    } else if (kind == TokenKind::Eof) {
+      return tok;
+    }
+  }
+}
+
+void Parser::recover_over(TokenKind start) {
+  for (;;) {
+    const Peeked tok = read();
+    if (tok.kind == start || tok.kind == TokenKind::Eof) break;
+  }
+  recover(opposite_bracket(start));
+}
+
+void Parser::recover_after_body_item(TokenKind already_open) {
+  recovery_ = true;
+  std::vector<TokenKind> open;
+  if (is_opener(already_open)) open.push_back(already_open);
+  for (;;) {
+    const Peeked tok = read();
+    switch (tok.kind) {
+      case TokenKind::Newline:
+        if (open.empty()) return;
+        break;
+      case TokenKind::Eof: return;
+      case TokenKind::OBrace:
+      case TokenKind::OBrack:
+      case TokenKind::OParen:
+      case TokenKind::OQuote:
+      case TokenKind::OHeredoc:
+      case TokenKind::TemplateInterp:
+      case TokenKind::TemplateControl: open.push_back(tok.kind); break;
+      case TokenKind::CBrace:
+      case TokenKind::CBrack:
+      case TokenKind::CParen:
+      case TokenKind::CQuote:
+      case TokenKind::CHeredoc: {
+        const TokenKind opener = opposite_bracket(tok.kind);
+        while (!open.empty() && open.back() != opener) open.pop_back();
+        if (!open.empty()) open.pop_back();
+        break;
+      }
+      case TokenKind::TemplateSeqEnd:
+        while (!open.empty() && open.back() != TokenKind::TemplateInterp &&
+               open.back() != TokenKind::TemplateControl)
+          open.pop_back();
+        if (!open.empty()) open.pop_back();
+        break;
+      default: break;
+    }
+  }
+}
+
+// --- Structure --------------------------------------------------------------------------
+
+void Parser::parse_file() {
+  const uint32_t mark = node_mark();
+  parse_body(TokenKind::Eof);
+  add_node(NodeKind::Body, mark, 0, static_cast<uint32_t>(tokens_.size()));
+}
+
+bool Parser::parse_block_body(uint32_t open_brace) {
+  const uint32_t mark = node_mark();
+  recovery_ = false;
+  parse_body(TokenKind::CBrace);
+  add_node(NodeKind::Body, mark, open_brace, next_);
+  return recovery_;
+}
+
+void Parser::parse_body(TokenKind end) {
+  const base::ByteRange start_range = prev_range();
+  AttributeNames names;
+  bool any_recovery = false;
+  bool after_stray_token = false;
+  for (;;) {
+    const Peeked next = peek();
+    if (next.kind == end) {
+      read();
+      break;
+    }
+    if (next.kind == TokenKind::Newline) {
+      read();
+      continue;
+    }
+    recovery_ = false;
+    if (next.kind == TokenKind::Ident) {
+      after_stray_token = false;
+      const uint32_t mark = node_mark();
+      if (parse_body_item() && nodes_.back().kind == NodeKind::Attribute &&
+          node_mark() > mark) {
+        const uint32_t name = nodes_.back().first_token;
+        const uint32_t earlier = names.add(text_of(name), name);
+        if (earlier != UINT32_MAX)
+          error("Attribute redefined",
+                "The argument \"" + std::string(text_of(name)) + "\" was already set at " +
+                    format_range(tree_, range_of(earlier)) +
+                    ". Each argument may be set only once.",
+                range_of(name));
+      }
+      any_recovery = any_recovery || recovery_;
+      continue;
+    }
+    const Peeked bad = read();
+    if (bad.kind == TokenKind::Eof) {
+      if (end == TokenKind::CBrace)
+        error("Unclosed configuration block",
+              "There is no closing brace for this block before the end of the file. This may be "
+              "caused by incorrect brace nesting elsewhere in this file.",
+              start_range);
+      any_recovery = true;
+      break;
+    }
+    // One report for a run of stray lines, not one per line.
+    if (!after_stray_token) {
+      if (bad.kind == TokenKind::OQuote)
+        error("Invalid argument name", "Argument names must not be quoted.", range_of(bad.index));
+      else
+        error("Argument or block definition required",
+              "An argument or block definition is required here.", range_of(bad.index));
+    }
+    after_stray_token = true;
+    recover_after_body_item(bad.kind);
+    any_recovery = true;
+  }
+  recovery_ = any_recovery;
+}
+
+// Parses an attribute or block starting at the identifier under the cursor. Returns whether a
+// node was produced.
+bool Parser::parse_body_item() {
+  const Peeked ident = read();
+  const Peeked next = peek();
+  switch (next.kind) {
+    case TokenKind::Equal: finish_attribute(ident.index, false); return true;
+    case TokenKind::OQuote:
+    case TokenKind::OBrace:
+    case TokenKind::Ident: finish_block(ident.index); return true;
+    default:
+      recover_after_body_item();
+      error("Argument or block definition required",
+            "An argument or block definition is required here. To set an argument, use the "
+            "equals sign \"=\" to introduce the argument value.",
+            range_of(ident.index));
+      return false;
+  }
+}
+
+void Parser::finish_attribute(uint32_t name, bool single_line) {
+  const uint32_t mark = node_mark();
+  read();  // "="
+  const size_t diag_mark = diags_.size();
+  parse_expression();
+  const uint32_t end = next_;
+  if (recovery_ && errors_since(diag_mark)) {
+    recover_after_body_item();
+  } else if (!single_line) {
+    const Peeked after = peek();
+    if (after.kind != TokenKind::Newline && after.kind != TokenKind::Eof) {
+      if (!recovery_) {
+        const bool comma = after.kind == TokenKind::Comma;
+        error(comma ? "Unexpected comma after argument" : "Missing newline after argument",
+              std::string(comma ? "Argument definitions must be separated by newlines, not "
+                                  "commas. "
+                                : "") +
+                  "An argument definition must end with a newline.",
+              range_of(after.index),
+              base::range_between(range_of(name), range_of(after.index)));
+      }
+      recover_after_body_item();
+    } else {
+      read();  // the newline; the enclosing body owns it
+    }
+  }
+  add_node(NodeKind::Attribute, mark, name, end, recovery_ ? NodeFlags::kRecovered : 0);
+}
+
+void Parser::parse_quoted_label() {
+  const Peeked open = read();
+  for (;;) {
+    const Peeked tok = read();
+    switch (tok.kind) {
+      case TokenKind::CQuote: return;
+      case TokenKind::QuotedLit: check_literal(tok.index, true); break;
+      case TokenKind::TemplateControl:
+      case TokenKind::TemplateInterp: {
+        const char* which = tok.kind == TokenKind::TemplateControl ? "%" : "$";
+        error("Invalid string literal",
+              std::string("Template sequences are not allowed in this string. To include a "
+                          "literal \"") +
+                  which + "\", double it (as \"" + which + which + "\") to escape it.",
+              range_of(tok.index), base::range_between(range_of(open.index), range_of(tok.index)));
+        recover(TokenKind::TemplateSeqEnd);
+        break;
+      }
+      case TokenKind::Eof:
+        error("Unterminated string literal",
+              "Unable to find the closing quote mark before the end of the file.",
+              range_of(tok.index), base::range_between(range_of(open.index), range_of(tok.index)));
+        return;
+      default:
+        error("Invalid string literal", "This item is not valid in a string literal.",
+              range_of(tok.index), base::range_between(range_of(open.index), range_of(tok.index)));
+        recover(TokenKind::CQuote);
+        return;
+    }
+  }
+}
+
+void Parser::finish_block(uint32_t type_name) {
+  const uint32_t mark = node_mark();
+  DepthGuard guard(depth_);
+  uint32_t header_end = type_name + 1;
+  for (;;) {
+    const Peeked tok = peek();
+    if (tok.kind == TokenKind::OBrace) break;
+    if (tok.kind == TokenKind::OQuote) {
+      parse_quoted_label();
+      header_end = next_;
+      continue;
+    }
+    if (tok.kind == TokenKind::Ident) {
+      read();
+      header_end = next_;
+      continue;
+    }
+    const base::ByteRange context = base::range_between(range_of(type_name), range_of(tok.index));
+    if (tok.kind == TokenKind::Equal) {
+      error("Invalid block definition",
+            "The equals sign \"=\" indicates an argument definition, and must not be used when "
+            "defining a block.",
+            range_of(tok.index), context);
+    } else if (tok.kind == TokenKind::Newline) {
+      error("Invalid block definition",
+            "A block definition must have block content delimited by \"{\" and \"}\", starting "
+            "on the same line as the block header.",
+            range_of(tok.index), context);
+    } else if (!recovery_) {
+      error("Invalid block definition",
+            "Either a quoted string block label or an opening brace (\"{\") is expected here.",
+            range_of(tok.index), context);
+    }
+    recover_after_body_item();
+    add_node(NodeKind::Block, mark, type_name, header_end, NodeFlags::kRecovered);
+    return;
+  }
+
+  const Peeked open = read();
+  if (depth_ > kMaxNestingDepth) {
+    if (!depth_reported_)
+      error("Nesting too deep",
+            "Blocks and expressions may nest at most " + std::to_string(kMaxNestingDepth) +
+                " levels deep; this block's content was skipped.",
+            range_of(open.index));
+    depth_reported_ = true;
+    recover(TokenKind::CBrace);
+    add_node(NodeKind::Body, node_mark(), open.index, next_);
+  } else {
+    const uint32_t body_mark = node_mark();
+    switch (peek().kind) {
+      case TokenKind::Newline:
+      case TokenKind::Eof:
+      case TokenKind::CBrace: parse_body(TokenKind::CBrace); break;
+      default: parse_single_attribute_body(open.index); break;
+    }
+    add_node(NodeKind::Body, body_mark, open.index, next_);
+  }
+  const uint32_t block_end = next_;
+
+  const Peeked eol = peek();
+  if (eol.kind == TokenKind::Newline || eol.kind == TokenKind::Eof) {
+    read();
+  } else {
+    if (!recovery_)
+      error("Missing newline after block definition", "A block definition must end with a newline.",
+            range_of(eol.index), base::range_between(range_of(type_name), range_of(eol.index)));
+    recover_after_body_item();
+  }
+  add_node(NodeKind::Block, mark, type_name, block_end, recovery_ ? NodeFlags::kRecovered : 0);
+}
+
+void Parser::parse_single_attribute_body(uint32_t open_brace) {
+  const Peeked ident = read();
+  if (ident.kind != TokenKind::Ident) {
+    recover_after_body_item();
+    error("Argument or block definition required",
+          "An argument or block definition is required here.", range_of(ident.index));
+  } else {
+    const Peeked next = peek();
+    if (next.kind == TokenKind::Equal) {
+      finish_attribute(ident.index, true);
+    } else if (next.kind == TokenKind::OQuote || next.kind == TokenKind::OBrace ||
+               next.kind == TokenKind::Ident) {
+      recover_after_body_item();
+      error("Argument definition required",
+            "A single-line block definition can contain only a single argument. If you meant to "
+            "define argument \"" +
+                std::string(text_of(ident.index)) +
+                "\", use an equals sign to assign it a value. To define a nested block, place it "
+                "on a line of its own within its parent block.",
+            base::range_between(range_of(ident.index), range_of(next.index)));
+    } else {
+      recover_after_body_item();
+      error("Argument or block definition required",
+            "An argument or block definition is required here. To set an argument, use the "
+            "equals sign \"=\" to introduce the argument value.",
+            range_of(ident.index));
+    }
+  }
+  const Peeked close = peek();
+  switch (close.kind) {
+    case TokenKind::CBrace: read(); return;
+    case TokenKind::Comma:
+      error("Invalid single-argument block definition",
+            "Single-line block syntax can include only one argument definition. To define "
+            "multiple arguments, use the multi-line block syntax with one argument definition "
+            "per line.",
+            range_of(close.index));
+      recover(TokenKind::CBrace);
+      return;
+    case TokenKind::Newline:
+      error("Invalid single-argument block definition",
+            "An argument definition on the same line as its containing block creates a "
+            "single-line block definition, which must also be closed on the same line. Place "
+            "the block's closing brace immediately after the argument definition.",
+            range_of(close.index));
+      recover(TokenKind::CBrace);
+      return;
+    default:
+      if (!recovery_) {
+        if (close.kind == TokenKind::Eof)
+          error("Unclosed configuration block",
+                "There is no closing brace for this block before the end of the file. This may "
+                "be caused by incorrect brace nesting elsewhere in this file.",
+                range_of(open_brace));
+        else
+          error("Invalid single-argument block definition",
+                "A single-line block definition must end with a closing brace immediately after "
+                "its single argument definition.",
+                range_of(close.index));
+      }
+      recover(TokenKind::CBrace);
+  }
+}
+
+// --- Expressions ------------------------------------------------------------------------
+
+void Parser::parse_expression() {
+  DepthGuard guard(depth_);
+  if (depth_ > kMaxNestingDepth) {
+    const Peeked at = peek();
+    if (!depth_reported_)
+      error("Nesting too deep",
+            "Blocks and expressions may nest at most " + std::to_string(kMaxNestingDepth) +
+                " levels deep; the rest of this expression was skipped.",
+            range_of(at.index));
+    depth_reported_ = true;
+    recovery_ = true;
+    add_node(NodeKind::Invalid, node_mark(), at.index, at.index);
+    return;
+  }
+  // The conditional: its middle is parsed like a parenthesized expression, its false branch
+  // right-associatively.
+  const uint32_t mark = node_mark();
+  const uint32_t start = peek().index;
+  size_t diag_mark = diags_.size();
+  parse_binary(1);
+  if (recovery_ && errors_since(diag_mark)) return;
+  if (peek().kind != TokenKind::Question) return;
+  read();
+  const uint32_t condition_end = node_mark();
+  diag_mark = diags_.size();
+  parse_expression();
+  if (recovery_ && errors_since(diag_mark)) {
+    drop_nodes(condition_end);
+    return;
+  }
+  const Peeked colon = peek();
+  if (colon.kind != TokenKind::Colon) {
+    error("Missing false expression in conditional",
+          "The conditional operator (...?...:...) requires a false expression, delimited by a "
+          "colon.",
+          range_of(colon.index), base::range_between(range_of(start), range_of(colon.index)));
+    drop_nodes(condition_end);
+    return;
+  }
+  read();
+  diag_mark = diags_.size();
+  parse_expression();
+  if (recovery_ && errors_since(diag_mark)) {
+    drop_nodes(condition_end);
+    return;
+  }
+  add_node(NodeKind::Conditional, mark, start, next_);
+}
+
+void Parser::parse_binary(int min_precedence) {
+  const uint32_t mark = node_mark();
+  const uint32_t start = peek().index;
+  size_t diag_mark = diags_.size();
+  parse_with_traversals();
+  if (recovery_ && errors_since(diag_mark)) return;
+  for (;;) {
+    const BinaryOperator op = binary_operator(peek().kind);
+    if (op.precedence == 0 || op.precedence < min_precedence) return;
+    read();
+    const uint32_t right_mark = node_mark();
+    diag_mark = diags_.size();
+    parse_binary(op.precedence + 1);
+    if (recovery_ && errors_since(diag_mark)) {
+      drop_nodes(right_mark);
+      return;
+    }
+    add_node(NodeKind::BinaryOp, mark, start, next_, 0, op.op);
+  }
+}
+
+void Parser::parse_with_traversals() {
+  const uint32_t mark = node_mark();
+  parse_term();
+  parse_traversals(mark);
+}
+
+// Appends a static step to the traversal that ends the node list, or starts a relative
+// traversal over the expression there.
+void Parser::extend_traversal(uint32_t from_mark) {
+  Node& last = nodes_.back();
+  if (last.kind == NodeKind::ScopeTraversal || last.kind == NodeKind::RelativeTraversal) {
+    last.end_token = next_;
+    return;
+  }
+  add_node(NodeKind::RelativeTraversal, from_mark, last.first_token, next_);
+}
+
+void Parser::parse_traversals(uint32_t from_mark) {
+  for (;;) {
+    // The expression built so far is the subtree [from_mark, end) rooted at the last node;
+    // a root's first token is its subtree's first.
+    const uint32_t ret_first = nodes_.back().first_token;
+    const Peeked next = peek();
+    if (next.kind == TokenKind::Dot) {
+      const Peeked dot = read();
+      const Peeked attr = peek();
+      if (attr.kind == TokenKind::Ident) {
+        read();
+        extend_traversal(from_mark);
+      } else if (attr.kind == TokenKind::NumberLit) {
+        read();
+        const std::string_view number = text_of(attr.index);
+        const size_t dot_at = number.find('.');
+        if (dot_at != std::string_view::npos) {
+          error("Invalid legacy index syntax",
+                "When using the legacy index syntax, chaining two indexes together is not "
+                "permitted. Use the proper index syntax instead, like [" +
+                    std::string(number.substr(0, dot_at)) + "][" +
+                    std::string(number.substr(dot_at + 1)) + "].",
+                range_of(attr.index));
+        } else {
+          check_number(attr.index);
+        }
+        extend_traversal(from_mark);
+      } else if (attr.kind == TokenKind::Star) {
+        // Attribute-only splat: ".*" then only ".name" (or legacy ".0") steps.
+        read();
+        const uint32_t item_mark = node_mark();
+        add_node(NodeKind::SplatItem, item_mark, dot.index, next_);
+        bool abandoned = false;
+        while (peek().kind == TokenKind::Dot) {
+          read();
+          const Peeked step = peek();
+          if (step.kind == TokenKind::NumberLit) {
+            read();
+            const std::string_view number = text_of(step.index);
+            const size_t dot_at = number.find('.');
+            if (dot_at != std::string_view::npos)
+              error("Invalid legacy index syntax",
+                    "When using the legacy index syntax, chaining two indexes together is not "
+                    "permitted. Use the proper index syntax with a full splat expression [*] "
+                    "instead, like [" +
+                        std::string(number.substr(0, dot_at)) + "][" +
+                        std::string(number.substr(dot_at + 1)) + "].",
+                    range_of(attr.index));
+            else
+              check_number(step.index);
+            extend_traversal(item_mark);
+            continue;
+          }
+          if (step.kind != TokenKind::Ident) {
+            if (!recovery_) {
+              if (step.kind == TokenKind::Star)
+                error("Nested splat expression not allowed",
+                      "A splat expression (*) cannot be used inside another attribute-only splat "
+                      "expression.",
+                      range_of(step.index));
+              else
+                error("Invalid attribute name", "An attribute name is required after a dot.",
+                      range_of(attr.index));
+            }
+            recovery_ = true;
+            abandoned = true;
+            break;
+          }
+          read();
+          extend_traversal(item_mark);
+        }
+        if (abandoned) {
+          drop_nodes(item_mark);
+          continue;
+        }
+        add_node(NodeKind::Splat, from_mark, ret_first, next_, NodeFlags::kAttributeOnlySplat);
+      } else {
+        error("Invalid attribute name", "An attribute name is required after a dot.",
+              range_of(attr.index));
+        add_node(NodeKind::Invalid, from_mark, ret_first, next_);
+        recovery_ = true;
+      }
+      continue;
+    }
+    if (next.kind == TokenKind::OBrack) {
+      const Peeked open = read();
+      if (peek().kind == TokenKind::Star) {
+        read();
+        Peeked close = read();
+        if (close.kind != TokenKind::CBrack && !recovery_) {
+          error("Missing close bracket on splat index",
+                "The star for a full splat operator must be immediately followed by a closing "
+                "bracket (\"]\").",
+                range_of(close.index));
+          close = recover(TokenKind::CBrack);
+        }
+        const uint32_t item_mark = node_mark();
+        add_node(NodeKind::SplatItem, item_mark, open.index, next_);
+        {
+          DepthGuard guard(depth_);
+          if (depth_ <= kMaxNestingDepth) parse_traversals(item_mark);
+        }
+        add_node(NodeKind::Splat, from_mark, ret_first, next_);
+        continue;
+      }
+      const uint32_t key_mark = node_mark();
+      push_newlines(false);
+      const size_t diag_mark = diags_.size();
+      parse_expression();
+      if (recovery_ && errors_since(diag_mark)) {
+        recover(TokenKind::CBrack);
+      } else {
+        const Peeked close = read();
+        if (close.kind != TokenKind::CBrack && !recovery_) {
+          error("Missing close bracket on index",
+                "The index operator must end with a closing bracket (\"]\").",
+                range_of(close.index));
+          recover(TokenKind::CBrack);
+        }
+      }
+      pop_newlines();
+      const Node& key = nodes_.back();
+      const bool literal_key =
+          key.kind == NodeKind::Literal ||
+          ((key.kind == NodeKind::Template || key.kind == NodeKind::Heredoc) &&
+           key.first_descendant == last_node());
+      if (literal_key && node_mark() == key_mark + 1) {
+        drop_nodes(key_mark);
+        extend_traversal(from_mark);
+      } else {
+        add_node(NodeKind::Index, from_mark, ret_first, next_);
+      }
+      continue;
+    }
+    return;
+  }
+}
+
+void Parser::check_number(uint32_t token) {
+  // decimal+ ("." decimal+)? ([eE] [+-]? decimal+)?, which is what cty accepts of the scanner's
+  // wider number tokens.
+  const std::string_view s = text_of(token);
+  size_t i = 0;
+  auto digits = [&] {
+    const size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i > from;
+  };
+  bool ok = digits();
+  if (ok && i < s.size() && s[i] == '.') {
+    ++i;
+    ok = digits();
+  }
+  if (ok && i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    ok = digits();
+  }
+  if (!ok || i != s.size())
+    error("Invalid number literal", "Failed to recognize the value of this number literal.",
+          range_of(token));
+}
+
+void Parser::parse_term() {
+  const Peeked start = peek();
+  const uint32_t mark = node_mark();
+  switch (start.kind) {
+    case TokenKind::OParen: {
+      read();
+      push_newlines(false);
+      const size_t diag_mark = diags_.size();
+      parse_expression();
+      if (errors_since(diag_mark)) {
+        // Try to land after the closing parenthesis so the next parser has a chance.
+        recover(TokenKind::CParen);
+        pop_newlines();
+        return;
+      }
+      const Peeked close = peek();
+      if (close.kind != TokenKind::CParen) {
+        error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
+              range_of(close.index), base::range_between(range_of(start.index), range_of(close.index)));
+        recovery_ = true;
+      }
+      read();
+      pop_newlines();
+      add_node(NodeKind::Parenthesis, mark, start.index, next_);
+      return;
+    }
+    case TokenKind::NumberLit:
+      read();
+      check_number(start.index);
+      add_node(NodeKind::Literal, mark, start.index, next_);
+      return;
+    case TokenKind::Ident: {
+      read();
+      const TokenKind after = peek().kind;
+      if (after == TokenKind::OParen || after == TokenKind::DoubleColon)
+        return finish_function_call(start.index);
+      const std::string_view name = text_of(start.index);
+      const bool literal = name == "true" || name == "false" || name == "null";
+      add_node(literal ? NodeKind::Literal : NodeKind::ScopeTraversal, mark, start.index, next_);
+      return;
+    }
+    case TokenKind::OQuote:
+    case TokenKind::OHeredoc: return parse_template(read());
+    case TokenKind::Minus:
+    case TokenKind::Bang: {
+      read();
+      DepthGuard guard(depth_);
+      if (depth_ > kMaxNestingDepth) {
+        parse_expression();  // reports the depth and yields a placeholder
+      } else {
+        // Only the term and its traversals: -46+5 is (-46)+5.
+        parse_with_traversals();
+      }
+      add_node(NodeKind::UnaryOp, mark, start.index, next_, 0,
+               start.kind == TokenKind::Minus ? Operator::Negate : Operator::Not);
+      return;
+    }
+    case TokenKind::OBrack: return parse_tuple();
+    case TokenKind::OBrace: return parse_object();
+    default:
+      if (!recovery_) {
+        if (start.kind == TokenKind::Eof)
+          error("Missing expression", "Expected the start of an expression, but found the end of the file.",
+                range_of(start.index));
+        else
+          error("Invalid expression",
+                "Expected the start of an expression, but found an invalid expression token.",
+                range_of(start.index));
+      }
+      recovery_ = true;
+      add_node(NodeKind::Invalid, mark, start.index, start.index);
+  }
+}
+
+void Parser::finish_function_call(uint32_t name) {
+  const uint32_t mark = node_mark();
+  Peeked open = read();
+  while (open.kind == TokenKind::DoubleColon) {
+    const Peeked next_name = read();
+    if (next_name.kind != TokenKind::Ident) {
+      error("Missing function name",
+            "Function scope resolution symbol :: must be followed by a function name in this "
+            "scope.",
+            range_of(next_name.index),
+            base::range_between(range_of(name), range_of(next_name.index)));
+      recover_over(TokenKind::OParen);
+      add_node(NodeKind::Invalid, mark, name, next_);
+      return;
+    }
+    open = read();
+  }
+  if (open.kind != TokenKind::OParen) {
+    error("Missing open parenthesis",
+          "Function selector must be followed by an open parenthesis to begin the function call.",
+          range_of(open.index), base::range_between(range_of(name), range_of(open.index)));
+    recover_over(TokenKind::OParen);
+    add_node(NodeKind::Invalid, mark, name, next_);
+    return;
+  }
+
+  uint8_t flags = 0;
+  push_newlines(false);
+  for (;;) {
+    if (peek().kind == TokenKind::CParen) {
+      read();
+      break;
+    }
+    const size_t diag_mark = diags_.size();
+    parse_expression();
+    if (recovery_ && errors_since(diag_mark)) {
+      recover(TokenKind::CParen);
+      break;
+    }
+    const Peeked sep = read();
+    if (sep.kind == TokenKind::CParen) break;
+    if (sep.kind == TokenKind::Ellipsis) {
+      flags |= NodeFlags::kExpandFinal;
+      if (peek().kind != TokenKind::CParen) {
+        if (!recovery_)
+          error("Missing closing parenthesis",
+                "An expanded function argument (with ...) must be immediately followed by "
+                "closing parentheses.",
+                range_of(sep.index), base::range_between(range_of(name), range_of(sep.index)));
+        recover(TokenKind::CParen);
+      } else {
+        read();
+      }
+      break;
+    }
+    if (sep.kind != TokenKind::Comma) {
+      if (sep.kind == TokenKind::Eof)
+        error("Unterminated function call",
+              "There is no closing parenthesis for this function call before the end of the "
+              "file. This may be caused by incorrect parenthesis nesting elsewhere in this file.",
+              base::range_between(range_of(name), range_of(open.index)));
+      else
+        error("Missing argument separator",
+              "A comma is required to separate each function argument from the next.",
+              range_of(sep.index), base::range_between(range_of(name), range_of(sep.index)));
+      recover(TokenKind::CParen);
+      break;
+    }
+    if (peek().kind == TokenKind::CParen) {
+      read();
+      break;
+    }
+  }
+  pop_newlines();
+  add_node(NodeKind::FunctionCall, mark, name, next_, flags);
+}
+
+void Parser::parse_tuple() {
+  const uint32_t mark = node_mark();
+  const Peeked open = read();
+  push_newlines(false);
+  if (is_keyword(peek(), "for")) {
+    finish_for(open);
+    pop_newlines();
+    return;
+  }
+  for (;;) {
+    if (peek().kind == TokenKind::CBrack) {
+      read();
+      break;
+    }
+    const size_t diag_mark = diags_.size();
+    parse_expression();
+    if (recovery_ && errors_since(diag_mark)) {
+      recover(TokenKind::CBrack);
+      break;
+    }
+    const Peeked next = peek();
+    if (next.kind == TokenKind::CBrack) {
+      read();
+      break;
+    }
+    if (next.kind != TokenKind::Comma) {
+      if (!recovery_) {
+        if (next.kind == TokenKind::Eof)
+          error("Unterminated tuple constructor expression",
+                "There is no corresponding closing bracket before the end of the file. This may "
+                "be caused by incorrect bracket nesting elsewhere in this file.",
+                range_of(open.index));
+        else
+          error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
+                range_of(next.index), base::range_between(range_of(open.index), range_of(next.index)));
+      }
+      recover(TokenKind::CBrack);
+      break;
+    }
+    read();
+  }
+  pop_newlines();
+  add_node(NodeKind::Tuple, mark, open.index, next_);
+}
+
+void Parser::parse_object() {
+  const uint32_t mark = node_mark();
+  const Peeked open = read();
+  push_newlines(false);
+  const bool is_for = is_keyword(peek(), "for");
+  pop_newlines();
+  if (is_for) {
+    push_newlines(false);
+    finish_for(open);
+    pop_newlines();
+    return;
+  }
+  push_newlines(true);
+  const auto unterminated = [&] {
+    error("Unterminated object constructor expression",
+          "There is no corresponding closing brace before the end of the file. This may be "
+          "caused by incorrect brace nesting elsewhere in this file.",
+          range_of(open.index));
+  };
+  for (;;) {
+    Peeked next = peek();
+    if (next.kind == TokenKind::Newline) {
+      read();
+      continue;
+    }
+    if (next.kind == TokenKind::CBrace) {
+      read();
+      break;
+    }
+    const uint32_t item_mark = node_mark();
+    size_t diag_mark = diags_.size();
+    parse_expression();
+    if (recovery_ && errors_since(diag_mark)) {
+      drop_nodes(item_mark);
+      recover(TokenKind::CBrace);
+      break;
+    }
+    next = peek();
+    if (next.kind != TokenKind::Equal && next.kind != TokenKind::Colon) {
+      if (!recovery_) {
+        const base::ByteRange context =
+            base::range_between(range_of(open.index), range_of(next.index));
+        switch (next.kind) {
+          case TokenKind::Newline:
+          case TokenKind::Comma:
+            error("Missing attribute value",
+                  "Expected an attribute value, introduced by an equals sign (\"=\").",
+                  range_of(next.index), context);
+            break;
+          case TokenKind::Ident:
+            error("Missing key/value separator",
+                  "Expected an equals sign (\"=\") to mark the beginning of the attribute value. "
+                  "If you intended to given an attribute name containing periods or spaces, "
+                  "write the name in quotes to create a string literal.",
+                  range_of(next.index), context);
+            break;
+          case TokenKind::Eof: unterminated(); break;
+          default:
+            error("Missing key/value separator",
+                  "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
+                  range_of(next.index), context);
+        }
+      }
+      drop_nodes(item_mark);
+      recover(TokenKind::CBrace);
+      break;
+    }
+    read();
+    diag_mark = diags_.size();
+    parse_expression();
+    if (recovery_ && errors_since(diag_mark)) {
+      recover(TokenKind::CBrace);
+      break;
+    }
+    next = peek();
+    if (next.kind == TokenKind::CBrace) {
+      read();
+      break;
+    }
+    if (next.kind != TokenKind::Comma && next.kind != TokenKind::Newline) {
+      if (!recovery_) {
+        if (next.kind == TokenKind::Eof)
+          unterminated();
+        else
+          error("Missing attribute separator",
+                "Expected a newline or comma to mark the beginning of the next attribute.",
+                range_of(next.index), base::range_between(range_of(open.index), range_of(next.index)));
+      }
+      recover(TokenKind::CBrace);
+      break;
+    }
+    read();
+  }
+  pop_newlines();
+  add_node(NodeKind::Object, mark, open.index, next_);
+}
+
+void Parser::finish_for(Peeked open) {
+  const uint32_t mark = node_mark();
+  const bool make_object = open.kind == TokenKind::OBrace;
+  const TokenKind close_kind = make_object ? TokenKind::CBrace : TokenKind::CBrack;
+  read();  // "for"
+  const auto fail = [&](const char* detail) {
+    if (!recovery_) {
+      const Peeked at = peek();
+      error("Invalid 'for' expression", detail, range_of(at.index),
+            base::range_between(range_of(open.index), range_of(at.index)));
+    }
+    recover(close_kind);
+    drop_nodes(mark);
+    add_node(NodeKind::Invalid, mark, open.index, next_);
+  };
+  const auto abandon = [&] {
+    recover(close_kind);
+    drop_nodes(mark);
+    add_node(NodeKind::Invalid, mark, open.index, next_);
+  };
+  uint8_t flags = make_object ? NodeFlags::kForObject : 0;
+  if (peek().kind != TokenKind::Ident) return fail("For expression requires variable name after 'for'.");
+  read();
+  if (peek().kind == TokenKind::Comma) {
+    read();
+    flags |= NodeFlags::kForHasKeyVariable;
+    if (peek().kind != TokenKind::Ident)
+      return fail("For expression requires value variable name after comma.");
+    read();
+  }
+  if (!is_keyword(peek(), "in"))
+    return fail("For expression requires the 'in' keyword after its name declarations.");
+  read();
+  size_t diag_mark = diags_.size();
+  parse_expression();
+  if (recovery_ && errors_since(diag_mark)) return abandon();
+  if (peek().kind != TokenKind::Colon)
+    return fail("For expression requires a colon after the collection expression.");
+  read();
+
+  diag_mark = diags_.size();
+  parse_expression();
+  uint32_t key_node = UINT32_MAX;
+  if (peek().kind == TokenKind::FatArrow) {
+    read();
+    key_node = last_node();
+    flags |= NodeFlags::kForHasKey;
+    parse_expression();
+  }
+  const uint32_t value_node = last_node();
+  if (recovery_ && errors_since(diag_mark)) return abandon();
+
+  uint32_t ellipsis = UINT32_MAX;
+  if (peek().kind == TokenKind::Ellipsis) {
+    ellipsis = read().index;
+    flags |= NodeFlags::kForGrouped;
+  }
+  if (is_keyword(peek(), "if")) {
+    read();
+    flags |= NodeFlags::kForHasCondition;
+    diag_mark = diags_.size();
+    parse_expression();
+    if (recovery_ && errors_since(diag_mark)) return abandon();
+  }
+  if (peek().kind == close_kind) {
+    read();
+  } else {
+    if (!recovery_) {
+      const Peeked at = peek();
+      error("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.",
+            range_of(at.index), base::range_between(range_of(open.index), range_of(at.index)));
+    }
+    recover(close_kind);
+  }
+  const base::ByteRange whole{range_of(open.index).start, prev_range().end};
+  if (!make_object) {
+    if (key_node != UINT32_MAX)
+      error("Invalid 'for' expression", "Key expression is not valid when building a tuple.",
+            tree_range(key_node), whole);
+    if (ellipsis != UINT32_MAX)
+      error("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.",
+            range_of(ellipsis), whole);
+  } else if (key_node == UINT32_MAX) {
+    error("Invalid 'for' expression", "Key expression is required when building an object.",
+          tree_range(value_node), whole);
+  }
+  add_node(NodeKind::For, mark, open.index, next_, flags);
+}
+
+base::ByteRange Parser::tree_range(NodeId id) const { return tree_.range(id); }
+
+}  // namespace detail
+
+std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename) {
+  auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
+  base::call_with_large_stack([&] {
+    Tokens& tokens = tree->mutable_tokens();
+    tokens.reserve(tree->text().size() / 2 + 16);
+    lex(tree->text(), 0, static_cast<uint32_t>(tree->text().size()), tokens);
+    check_invalid_tokens(tokens, tree->mutable_diagnostics());
+    tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
+    detail::Parser(*tree, 0).parse_file();
+  });
+  return tree;
+}
+
+}  // namespace hclspec::syntax

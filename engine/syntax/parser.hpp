@@ -1,0 +1,19 @@
+// Parsing HCL native syntax into a SyntaxTree: never fails, always returns a complete tree.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "syntax/tree.hpp"
+
+namespace hclspec::syntax {
+
+// How deep blocks and expressions may nest before the parser reports an error and skips the
+// rest of the construct (the reference parser has no limit, but a stack does).
+inline constexpr int kMaxNestingDepth = 10000;
+
+// Parses a whole configuration file. `filename` appears only in diagnostic texts that name
+// another range ("already set at main.tf:3,1-4"), as HCL's do.
+std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename);
+
+}  // namespace hclspec::syntax

@@ -1,0 +1,67 @@
+// Tokens of HCL's native syntax, as HashiCorp's scanner delimits them, in 8 bytes each.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "base/text_range.hpp"
+
+namespace hclspec::syntax {
+
+enum class TokenKind : uint8_t {
+  // Brackets
+  OBrace, CBrace, OBrack, CBrack, OParen, CParen,
+  OQuote, CQuote, OHeredoc, CHeredoc,
+  // Operators and punctuation
+  Star, Slash, Plus, Minus, Percent,
+  Equal, EqualOp, NotEqual, LessThan, LessThanEq, GreaterThan, GreaterThanEq,
+  And, Or, Bang, Dot, Comma, DoubleColon, Ellipsis, FatArrow, Question, Colon,
+  // Template sequences
+  TemplateInterp, TemplateControl, TemplateSeqEnd,
+  // Literals and names
+  QuotedLit,  // literal text of a quoted template, may hold backslash escapes
+  StringLit,  // literal text of a heredoc, no escapes
+  NumberLit, Ident,
+  // Trivia
+  Comment,  // a line comment includes the newline that ends it
+  Newline,
+  Bom,  // a UTF-8 byte order mark at the very start: skipped like a comment
+  // Characters the language does not use, recognized to give good diagnostics
+  BitwiseAnd, BitwiseOr, BitwiseNot, BitwiseXor, Apostrophe, Backtick, Semicolon,
+  Invalid, BadUtf8, QuotedNewline,
+  Eof,
+};
+
+const char* token_kind_name(TokenKind kind);
+
+// A token: its start offset and, packed together, its length and kind. Tokens longer than
+// kMaxTokenLength are split by the lexer into several tokens of the same kind.
+class Token {
+ public:
+  static constexpr uint32_t kMaxTokenLength = (1u << 24) - 1;
+
+  Token() = default;
+  Token(TokenKind kind, uint32_t start, uint32_t end)
+      : start_(start), length_and_kind_(((end - start) << 8) | static_cast<uint32_t>(kind)) {}
+
+  TokenKind kind() const { return static_cast<TokenKind>(length_and_kind_ & 0xFF); }
+  uint32_t start() const { return start_; }
+  uint32_t end() const { return start_ + (length_and_kind_ >> 8); }
+  base::ByteRange range() const { return {start(), end()}; }
+  std::string_view text(std::string_view source) const {
+    return source.substr(start_, length_and_kind_ >> 8);
+  }
+  void shift(int64_t delta) { start_ = static_cast<uint32_t>(start_ + delta); }
+
+  friend bool operator==(const Token&, const Token&) = default;
+
+ private:
+  uint32_t start_ = 0;
+  uint32_t length_and_kind_ = 0;
+};
+static_assert(sizeof(Token) == 8);
+
+using Tokens = std::vector<Token>;
+
+}  // namespace hclspec::syntax

@@ -1,0 +1,179 @@
+// SyntaxTree accessors, the lossless printer and the debug dump.
+#include "syntax/tree.hpp"
+
+#include <algorithm>
+
+namespace hclspec::syntax {
+
+const char* node_kind_name(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::Body: return "Body";
+    case NodeKind::Attribute: return "Attribute";
+    case NodeKind::Block: return "Block";
+    case NodeKind::Literal: return "Literal";
+    case NodeKind::Invalid: return "Invalid";
+    case NodeKind::ScopeTraversal: return "ScopeTraversal";
+    case NodeKind::RelativeTraversal: return "RelativeTraversal";
+    case NodeKind::Index: return "Index";
+    case NodeKind::Splat: return "Splat";
+    case NodeKind::SplatItem: return "SplatItem";
+    case NodeKind::FunctionCall: return "FunctionCall";
+    case NodeKind::Parenthesis: return "Parenthesis";
+    case NodeKind::UnaryOp: return "UnaryOp";
+    case NodeKind::BinaryOp: return "BinaryOp";
+    case NodeKind::Conditional: return "Conditional";
+    case NodeKind::Tuple: return "Tuple";
+    case NodeKind::Object: return "Object";
+    case NodeKind::For: return "For";
+    case NodeKind::Template: return "Template";
+    case NodeKind::Heredoc: return "Heredoc";
+    case NodeKind::Interpolation: return "Interpolation";
+    case NodeKind::TemplateIf: return "TemplateIf";
+    case NodeKind::TemplateFor: return "TemplateFor";
+    case NodeKind::IfDirective: return "IfDirective";
+    case NodeKind::ForDirective: return "ForDirective";
+    case NodeKind::ElseDirective: return "ElseDirective";
+    case NodeKind::EndDirective: return "EndDirective";
+  }
+  return "?";
+}
+
+const char* operator_symbol(Operator op) {
+  switch (op) {
+    case Operator::None: return "";
+    case Operator::Or: return "||";
+    case Operator::And: return "&&";
+    case Operator::Equal: return "==";
+    case Operator::NotEqual: return "!=";
+    case Operator::Greater: return ">";
+    case Operator::GreaterOrEqual: return ">=";
+    case Operator::Less: return "<";
+    case Operator::LessOrEqual: return "<=";
+    case Operator::Add: return "+";
+    case Operator::Subtract: return "-";
+    case Operator::Multiply: return "*";
+    case Operator::Divide: return "/";
+    case Operator::Modulo: return "%";
+    case Operator::Negate: return "-";
+    case Operator::Not: return "!";
+  }
+  return "";
+}
+
+SyntaxTree::SyntaxTree(std::string text, std::string filename)
+    : text_(std::move(text)), filename_(std::move(filename)), lines_(text_) {}
+
+std::vector<NodeId> SyntaxTree::children(NodeId id) const {
+  std::vector<NodeId> out;
+  const NodeId first = nodes_[id].first_descendant;
+  for (NodeId child = id; child > first;) {
+    --child;
+    out.push_back(child);
+    child = nodes_[child].first_descendant;
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+base::ByteRange SyntaxTree::range(NodeId id) const {
+  const Node& n = nodes_[id];
+  if (n.end_token == n.first_token) {
+    const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens_.size() - 1));
+    return tokens_[at].range();
+  }
+  return {tokens_[n.first_token].start(), tokens_[n.end_token - 1].end()};
+}
+
+namespace {
+
+// Emits the tokens of `id` in order, descending into each child where its tokens begin, and
+// the spaces between tokens as they are in the text.
+class Printer {
+ public:
+  explicit Printer(const SyntaxTree& tree) : tree_(tree) {}
+
+  std::string run() {
+    print(tree_.root());
+    out_.append(tree_.text(), cursor_, std::string::npos);
+    return out_;
+  }
+
+ private:
+  void print(NodeId id) {
+    const Node& n = tree_.node(id);
+    const std::vector<NodeId> kids = tree_.children(id);
+    size_t next_child = 0;
+    uint32_t t = n.first_token;
+    while (t < n.end_token || next_child < kids.size()) {
+      if (next_child < kids.size()) {
+        const Node& child = tree_.node(kids[next_child]);
+        if (child.first_token <= t || t >= n.end_token) {
+          print(kids[next_child]);
+          t = std::max(t, child.end_token);
+          ++next_child;
+          continue;
+        }
+      }
+      emit(t++);
+    }
+  }
+
+  void emit(uint32_t t) {
+    const Token& token = tree_.tokens()[t];
+    // Only spaces and tabs may lie between tokens; anything else means a token went missing.
+    for (uint32_t i = cursor_; i < token.start(); ++i) {
+      const char c = tree_.text()[i];
+      out_.push_back(c == ' ' || c == '\t' ? c : '\x01');
+    }
+    out_.append(token.text(tree_.text()));
+    cursor_ = token.end();
+  }
+
+  const SyntaxTree& tree_;
+  std::string out_;
+  uint32_t cursor_ = 0;
+};
+
+void dump_node(const SyntaxTree& tree, NodeId id, int depth, std::string& out) {
+  const Node& n = tree.node(id);
+  const base::ByteRange r = tree.range(id);
+  out.append(static_cast<size_t>(depth) * 2, ' ');
+  out += node_kind_name(n.kind);
+  if (n.op != Operator::None) {
+    out += ' ';
+    out += operator_symbol(n.op);
+  }
+  if (n.flags != 0) out += " flags=" + std::to_string(n.flags);
+  out += " " + std::to_string(r.start) + ".." + std::to_string(r.end);
+  if (n.kind == NodeKind::Literal || n.kind == NodeKind::ScopeTraversal ||
+      n.kind == NodeKind::Attribute || n.kind == NodeKind::Block) {
+    std::string_view text = r.slice(tree.text());
+    if (n.kind == NodeKind::Attribute || n.kind == NodeKind::Block)
+      text = tree.token_text(n.first_token);
+    out += " `" + std::string(text.substr(0, 40)) + "`";
+  }
+  out += '\n';
+  for (NodeId child : tree.children(id)) dump_node(tree, child, depth + 1, out);
+}
+
+}  // namespace
+
+std::string print_tree(const SyntaxTree& tree) { return Printer(tree).run(); }
+
+std::string dump_tree(const SyntaxTree& tree) {
+  std::string out;
+  dump_node(tree, tree.root(), 0, out);
+  return out;
+}
+
+std::string format_range(const SyntaxTree& tree, base::ByteRange range) {
+  const base::Position start = tree.lines().position(range.start);
+  const base::Position end = tree.lines().position(range.end);
+  std::string out = tree.filename() + ":" + std::to_string(start.line) + "," +
+                    std::to_string(start.column) + "-";
+  if (start.line != end.line) out += std::to_string(end.line) + ",";
+  out += std::to_string(end.column);
+  return out;
+}
+
+}  // namespace hclspec::syntax

@@ -1,0 +1,46 @@
+// The hclspec executable: dispatches to subcommands.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "server/lint_command.hpp"
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+constexpr const char* kHelp = R"(Usage: hclspec <command> [arguments]
+
+HCL tooling driven by hcldec spec files.
+
+Commands:
+  lint PATH...   check HCL files and directories for syntax errors
+
+Options:
+  -h, --help     show this help (also: hclspec <command> --help)
+  -v, --version  print the version
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    std::cerr << kHelp;
+    return 1;
+  }
+  const std::string command = args.front();
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "-h" || command == "--help" || command == "help") {
+    std::cout << kHelp;
+    return 0;
+  }
+  if (command == "-v" || command == "--version") {
+    std::cout << "hclspec " << kVersion << "\n";
+    return 0;
+  }
+  if (command == "lint") return hclspec::server::run_lint(rest);
+  std::cerr << "hclspec: unknown command '" << command << "'\n"
+            << "Run 'hclspec --help' for the list of commands.\n";
+  return 1;
+}

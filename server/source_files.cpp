@@ -1,0 +1,72 @@
+// File discovery with std::filesystem and whole-file reads.
+#include "server/source_files.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <cstdio>
+
+namespace hclspec::server {
+
+namespace fs = std::filesystem;
+
+bool is_hcl_file_name(const std::string& name) {
+  static const char* const kSuffixes[] = {".hcl", ".tf", ".nomad", ".hcldec", ".tfvars"};
+  for (const char* suffix : kSuffixes) {
+    const size_t n = std::strlen(suffix);
+    if (name.size() > n && name.compare(name.size() - n, n, suffix) == 0) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> collect_files(const std::vector<std::string>& arguments,
+                                       std::vector<std::string>& missing) {
+  std::vector<std::string> files;
+  for (const std::string& argument : arguments) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(argument, ec);
+    if (ec || !fs::exists(status)) {
+      missing.push_back(argument);
+      continue;
+    }
+    if (!fs::is_directory(status)) {
+      files.push_back(argument);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = fs::recursive_directory_iterator(
+             argument, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && is_hcl_file_name(it->path().filename().string()))
+        found.push_back(it->path().string());
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+std::optional<std::string> read_file(const std::string& path, std::string& error) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) {
+    error = std::strerror(errno);
+    return std::nullopt;
+  }
+  std::string data;
+  char buffer[1 << 16];
+  for (;;) {
+    const size_t n = std::fread(buffer, 1, sizeof buffer, file);
+    data.append(buffer, n);
+    if (n < sizeof buffer) break;
+  }
+  const bool failed = std::ferror(file) != 0;
+  std::fclose(file);
+  if (failed) {
+    error = "read failed";
+    return std::nullopt;
+  }
+  return data;
+}
+
+}  // namespace hclspec::server

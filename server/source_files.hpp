@@ -1,0 +1,21 @@
+// Finding and reading the files a command works on.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hclspec::server {
+
+// File names lint looks at inside directories: HCL configuration in its common spellings.
+bool is_hcl_file_name(const std::string& name);
+
+// Expands each argument: a file stays as it is; a directory becomes the HCL files below it,
+// sorted. Arguments that do not exist are reported in `missing`.
+std::vector<std::string> collect_files(const std::vector<std::string>& arguments,
+                                       std::vector<std::string>& missing);
+
+// The file's bytes, or nullopt with `error` set.
+std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+}  // namespace hclspec::server
