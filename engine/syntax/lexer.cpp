@@ -1,6 +1,8 @@
 // Lexer: a hand-written equivalent of hclsyntax's Ragel scanner, with its modes as a stack.
 #include "syntax/lexer.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 #include <vector>
 
@@ -17,10 +19,31 @@ struct HeredocInProgress {
   bool start_of_line = true;
 };
 
-bool is_ascii_ident_continue(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '-';
+// Byte classes for the hot loops: one table lookup instead of a chain of comparisons.
+enum : uint8_t {
+  kIdentContinue = 1,  // ASCII letters, digits, '_' and '-'
+  kQuotedStop = 2,     // ends a plain run in a quoted template: $ % " \ CR LF, non-ASCII
+  kHeredocStop = 4,    // ends a plain run in a heredoc: $ % CR LF, non-ASCII
+};
+
+constexpr std::array<uint8_t, 256> make_byte_classes() {
+  std::array<uint8_t, 256> table{};
+  for (int c = 0; c < 256; ++c) {
+    uint8_t bits = 0;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+        c == '-')
+      bits |= kIdentContinue;
+    if (c == '$' || c == '%' || c == '"' || c == '\\' || c == '\r' || c == '\n' || c >= 0x80)
+      bits |= kQuotedStop;
+    if (c == '$' || c == '%' || c == '\r' || c == '\n' || c >= 0x80) bits |= kHeredocStop;
+    table[static_cast<size_t>(c)] = bits;
+  }
+  return table;
 }
+
+constexpr std::array<uint8_t, 256> kByteClasses = make_byte_classes();
+
+inline bool has_class(unsigned char c, uint8_t bits) { return (kByteClasses[c] & bits) != 0; }
 
 bool is_space(unsigned char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
@@ -29,17 +52,23 @@ bool is_space(unsigned char c) {
 class Lexer {
  public:
   Lexer(std::string_view text, uint32_t begin, uint32_t end, Tokens& out)
-      : text_(text), pos_(begin), end_(end), out_(out) {}
+      : text_(text), pos_(begin), end_(end), out_(out) {
+    // Every token but Eof holds at least one byte, and a byte order mark is three: the input
+    // cannot yield more tokens than this, so tokens are written without capacity checks.
+    const size_t base = out_.size();
+    out_.resize(base + (end - begin) + 2);
+    cursor_ = out_.data() + base;
+  }
 
   void run() {
     if (pos_ == 0 && end_ >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
       emit(TokenKind::Bom, 0, 3);
       pos_ = 3;
     }
-    modes_.push_back(Mode::Main);
+    push_mode(Mode::Main);
     while (pos_ < end_) {
       bool matched = true;
-      switch (modes_.back()) {
+      switch (mode_) {
         case Mode::Main: scan_main(); break;
         case Mode::QuotedTemplate: scan_quoted(); break;
         case Mode::Heredoc: matched = scan_heredoc(); break;
@@ -50,19 +79,33 @@ class Lexer {
         pos_ = end_;
       }
     }
-    out_.emplace_back(TokenKind::Eof, end_, end_);
+    *cursor_++ = Token(TokenKind::Eof, end_, end_);
+    out_.resize(static_cast<size_t>(cursor_ - out_.data()));
+  }
+
+  LexEnd end_state() const {
+    return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(), braces_,
+            lowest_braces_};
   }
 
  private:
   unsigned char at(uint32_t i) const { return i < end_ ? static_cast<unsigned char>(text_[i]) : 0; }
   bool has(uint32_t i) const { return i < end_; }
 
-  void emit(TokenKind kind, uint32_t start, uint32_t stop) {
+  [[gnu::always_inline]] void emit(TokenKind kind, uint32_t start, uint32_t stop) {
+    if (stop - start <= Token::kMaxTokenLength) [[likely]] {
+      *cursor_++ = Token(kind, start, stop);
+      return;
+    }
+    emit_split(kind, start, stop);
+  }
+
+  [[gnu::noinline]] void emit_split(TokenKind kind, uint32_t start, uint32_t stop) {
     while (stop - start > Token::kMaxTokenLength) {
-      out_.emplace_back(kind, start, start + Token::kMaxTokenLength);
+      *cursor_++ = Token(kind, start, start + Token::kMaxTokenLength);
       start += Token::kMaxTokenLength;
     }
-    out_.emplace_back(kind, start, stop);
+    *cursor_++ = Token(kind, start, stop);
   }
 
   void token(TokenKind kind, uint32_t length) {
@@ -84,10 +127,11 @@ class Lexer {
     } else {
       return 0;
     }
+    const unsigned char* data = reinterpret_cast<const unsigned char*>(text_.data());
     while (p < end_) {
-      const unsigned char d = at(p);
+      const unsigned char d = data[p];
       if (d < 0x80) {
-        if (!is_ascii_ident_continue(d)) break;
+        if (!has_class(d, kIdentContinue)) break;
         ++p;
         continue;
       }
@@ -112,7 +156,7 @@ class Lexer {
     ++braces_;
     return_braces_.push_back(braces_);
     if (!heredocs_.empty()) heredocs_.back().start_of_line = false;
-    modes_.push_back(Mode::Main);
+    push_mode(Mode::Main);
   }
 
   // "${" or "%{", with an optional strip marker, starting at pos_; returns whether it matched.
@@ -138,8 +182,9 @@ class Lexer {
     switch (c) {
       case ' ':
       case '\t': {
+        const char* data = text_.data();
         uint32_t p = pos_ + 1;
-        while (p < end_ && (text_[p] == ' ' || text_[p] == '\t')) ++p;
+        while (p < end_ && (data[p] == ' ' || data[p] == '\t')) ++p;
         pos_ = p;
         return;
       }
@@ -194,7 +239,7 @@ class Lexer {
       case '}': return close_brace(false);
       case '"':
         token(TokenKind::OQuote, 1);
-        modes_.push_back(Mode::QuotedTemplate);
+        push_mode(Mode::QuotedTemplate);
         return;
       case '[': return token(TokenKind::OBrack, 1);
       case ']': return token(TokenKind::CBrack, 1);
@@ -256,13 +301,14 @@ class Lexer {
       token(TokenKind::TemplateSeqEnd, length);
       --braces_;
       return_braces_.pop_back();
-      if (modes_.size() > 1) modes_.pop_back();
+      if (modes_.size() > 1) pop_mode();
       return;
     }
     // A "~}" that closes an ordinary brace is still a sequence end, so the parser can report
     // the mismatch.
     token(strip_marker ? TokenKind::TemplateSeqEnd : TokenKind::CBrace, length);
     --braces_;
+    lowest_braces_ = std::min(lowest_braces_, braces_);
   }
 
   bool scan_heredoc_start() {
@@ -275,7 +321,7 @@ class Lexer {
     if (at(q) != '\n') return false;
     heredocs_.push_back({text_.substr(p, name_length), true});
     token(TokenKind::OHeredoc, q + 1 - pos_);
-    modes_.push_back(Mode::Heredoc);
+    push_mode(Mode::Heredoc);
     return true;
   }
 
@@ -284,7 +330,7 @@ class Lexer {
     const unsigned char c = at(pos_);
     if (c == '"') {
       token(TokenKind::CQuote, 1);
-      modes_.pop_back();
+      pop_mode();
       return;
     }
     if (c == '\r' || c == '\n') {
@@ -300,6 +346,10 @@ class Lexer {
     uint32_t p = pos_;
     while (p < end_) {
       const unsigned char d = at(p);
+      if (!has_class(d, kQuotedStop)) {
+        ++p;
+        continue;
+      }
       if (d == '$' || d == '%' || d == '"' || d == '\r' || d == '\n') break;
       uint32_t escape = 0;
       if (d == '\\') {
@@ -326,6 +376,10 @@ class Lexer {
     } else {
       while (p < end_) {
         const unsigned char d = at(p);
+        if (!has_class(d, kHeredocStop)) {
+          ++p;
+          continue;
+        }
         if (d == '$' || d == '%' || d == '\r' || d == '\n') break;
         size_t length = 1;
         if (d >= 0x80 &&
@@ -358,7 +412,7 @@ class Lexer {
       emit(TokenKind::Newline, p, p + newline_length);
       pos_ = p + newline_length;
       heredocs_.pop_back();
-      modes_.pop_back();
+      pop_mode();
       return true;
     }
     doc.start_of_line = true;
@@ -376,16 +430,30 @@ class Lexer {
   uint32_t pos_;
   uint32_t end_;
   Tokens& out_;
+  Token* cursor_ = nullptr;  // where the next token goes in out_
+  void push_mode(Mode mode) {
+    modes_.push_back(mode);
+    mode_ = mode;
+  }
+  void pop_mode() {
+    modes_.pop_back();
+    mode_ = modes_.back();
+  }
+
   std::vector<Mode> modes_;
+  Mode mode_ = Mode::Main;  // modes_.back(), kept apart because it is read for every token
   int braces_ = 0;
+  int lowest_braces_ = 0;
   std::vector<int> return_braces_;
   std::vector<HeredocInProgress> heredocs_;
 };
 
 }  // namespace
 
-void lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
-  Lexer(text, begin, end, out).run();
+LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
+  Lexer lexer(text, begin, end, out);
+  lexer.run();
+  return lexer.end_state();
 }
 
 void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {

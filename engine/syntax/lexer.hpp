@@ -12,12 +12,15 @@ namespace hclspec::syntax {
 // appends its tokens to `out`, closed by a zero-length Eof token at `end`. A byte order mark
 // at offset 0 becomes a Bom token. Every byte lands in a token except spaces and tabs
 // between tokens.
-void lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
+struct LexEnd {
+  bool plain;               // ended outside any string, heredoc or template sequence
+  int brace_balance;        // "{" minus "}" over the text
+  int lowest_brace_balance; // the least that balance was along the way
+};
+LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
 
 inline Tokens lex(std::string_view text) {
   Tokens out;
-  // Reserved address space is not resident memory: only the pages written are paid for.
-  out.reserve(text.size() / 2 + 16);
   lex(text, 0, static_cast<uint32_t>(text.size()), out);
   return out;
 }

@@ -69,29 +69,6 @@ BinaryOperator binary_operator(TokenKind kind) {
   }
 }
 
-// Body attribute names seen so far, for "Attribute redefined": a short list scanned linearly
-// (most bodies are small), indexed by a hash map once it grows.
-class AttributeNames {
- public:
-  // Returns the name token of an earlier attribute of that name, or UINT32_MAX.
-  uint32_t add(std::string_view name, uint32_t token) {
-    if (index_.empty()) {
-      for (const auto& [seen, at] : list_)
-        if (seen == name) return at;
-      list_.emplace_back(name, token);
-      if (list_.size() > 16)
-        for (const auto& [seen, at] : list_) index_.emplace(seen, at);
-      return UINT32_MAX;
-    }
-    auto [it, inserted] = index_.emplace(name, token);
-    return inserted ? UINT32_MAX : it->second;
-  }
-
- private:
-  std::vector<std::pair<std::string_view, uint32_t>> list_;
-  std::unordered_map<std::string_view, uint32_t> index_;
-};
-
 struct DepthGuard {
   explicit DepthGuard(int& depth) : depth_(depth) { ++depth_; }
   ~DepthGuard() { --depth_; }
@@ -111,23 +88,26 @@ Parser::Parser(SyntaxTree& tree, uint32_t first_token)
       next_(first_token) {}
 
 Peeked Parser::peek() {
-  const bool newlines = include_newlines_.back();
+  const bool newlines = newlines_;
+  if (next_ == peeked_next_ && newlines == peeked_newlines_) return peeked_;
+  peeked_next_ = next_;
+  peeked_newlines_ = newlines;
   const uint32_t count = static_cast<uint32_t>(tokens_.size());
   for (uint32_t i = next_; i < count; ++i) {
     const Token& t = tokens_[i];
     switch (t.kind()) {
       case TokenKind::Comment:
         // A line comment holds the newline that ends it, and so stands for that newline.
-        if (newlines && text_[t.end() - 1] == '\n') return {TokenKind::Newline, i};
+        if (newlines && text_[t.end() - 1] == '\n') return peeked_ = {TokenKind::Newline, i};
         continue;
       case TokenKind::Bom: continue;
       case TokenKind::Newline:
         if (!newlines) continue;
-        return {TokenKind::Newline, i};
-      default: return {t.kind(), i};
+        return peeked_ = {TokenKind::Newline, i};
+      default: return peeked_ = {t.kind(), i};
     }
   }
-  return {TokenKind::Eof, count - 1};
+  return peeked_ = {TokenKind::Eof, count - 1};
 }
 
 Peeked Parser::read() {
@@ -234,17 +214,31 @@ void Parser::parse_file() {
   add_node(NodeKind::Body, mark, 0, static_cast<uint32_t>(tokens_.size()));
 }
 
-bool Parser::parse_block_body(uint32_t open_brace) {
-  const uint32_t mark = node_mark();
+bool Parser::parse_block_body(uint32_t open_brace, int depth) {
+  depth_ = depth;
   recovery_ = false;
-  parse_body(TokenKind::CBrace);
-  add_node(NodeKind::Body, mark, open_brace, next_);
+  parse_block_content(open_brace);
   return recovery_;
+}
+
+void Parser::parse_block_content(uint32_t open_brace) {
+  const uint32_t mark = node_mark();
+  // Content on the same line as "{" makes a one-line block with a single attribute.
+  switch (peek().kind) {
+    case TokenKind::Newline:
+    case TokenKind::Eof:
+    case TokenKind::CBrace: parse_body(TokenKind::CBrace); break;
+    default: parse_single_attribute_body(open_brace); break;
+  }
+  add_node(NodeKind::Body, mark, open_brace, next_, recovery_ ? NodeFlags::kRecovered : 0);
 }
 
 void Parser::parse_body(TokenKind end) {
   const base::ByteRange start_range = prev_range();
-  AttributeNames names;
+  // This body's attribute names are the tail of body_names_ from here: most bodies are small,
+  // so a linear scan beats a hash map; a large body gets a map once it grows.
+  const size_t names_base = body_names_.size();
+  std::unordered_map<std::string_view, uint32_t> names_index;
   bool any_recovery = false;
   bool after_stray_token = false;
   for (;;) {
@@ -264,7 +258,7 @@ void Parser::parse_body(TokenKind end) {
       if (parse_body_item() && nodes_.back().kind == NodeKind::Attribute &&
           node_mark() > mark) {
         const uint32_t name = nodes_.back().first_token;
-        const uint32_t earlier = names.add(text_of(name), name);
+        const uint32_t earlier = remember_attribute(names_base, names_index, name);
         if (earlier != UINT32_MAX)
           error("Attribute redefined",
                 "The argument \"" + std::string(text_of(name)) + "\" was already set at " +
@@ -298,6 +292,24 @@ void Parser::parse_body(TokenKind end) {
     any_recovery = true;
   }
   recovery_ = any_recovery;
+  body_names_.resize(names_base);
+}
+
+uint32_t Parser::remember_attribute(size_t names_base,
+                                    std::unordered_map<std::string_view, uint32_t>& index,
+                                    uint32_t name_token) {
+  const std::string_view name = text_of(name_token);
+  constexpr size_t kLinearLimit = 16;
+  if (index.empty()) {
+    for (size_t i = names_base; i < body_names_.size(); ++i)
+      if (body_names_[i].first == name) return body_names_[i].second;
+    body_names_.emplace_back(name, name_token);
+    if (body_names_.size() - names_base > kLinearLimit)
+      for (size_t i = names_base; i < body_names_.size(); ++i) index.emplace(body_names_[i]);
+    return UINT32_MAX;
+  }
+  const auto [it, inserted] = index.emplace(name, name_token);
+  return inserted ? UINT32_MAX : it->second;
 }
 
 // Parses an attribute or block starting at the identifier under the cursor. Returns whether a
@@ -428,16 +440,9 @@ void Parser::finish_block(uint32_t type_name) {
             range_of(open.index));
     depth_reported_ = true;
     recover(TokenKind::CBrace);
-    add_node(NodeKind::Body, node_mark(), open.index, next_);
+    add_node(NodeKind::Body, node_mark(), open.index, next_, NodeFlags::kRecovered);
   } else {
-    const uint32_t body_mark = node_mark();
-    switch (peek().kind) {
-      case TokenKind::Newline:
-      case TokenKind::Eof:
-      case TokenKind::CBrace: parse_body(TokenKind::CBrace); break;
-      default: parse_single_attribute_body(open.index); break;
-    }
-    add_node(NodeKind::Body, body_mark, open.index, next_);
+    parse_block_content(open.index);
   }
   const uint32_t block_end = next_;
 
@@ -1159,9 +1164,9 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
   auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
   base::call_with_large_stack([&] {
     Tokens& tokens = tree->mutable_tokens();
-    tokens.reserve(tree->text().size() / 2 + 16);
     lex(tree->text(), 0, static_cast<uint32_t>(tree->text().size()), tokens);
     check_invalid_tokens(tokens, tree->mutable_diagnostics());
+    tree->set_lexical_diagnostic_count(tree->diagnostics().size());
     tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
     detail::Parser(*tree, 0).parse_file();
   });

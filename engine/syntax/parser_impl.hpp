@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "syntax/tree.hpp"
@@ -23,9 +24,10 @@ class Parser {
 
   // The file's body up to Eof, closed by the root Body node.
   void parse_file();
-  // The body of a block whose "{" was just consumed, up to and including its "}". Used by
-  // incremental reparse; returns whether parsing recovered from an error inside.
-  bool parse_block_body(uint32_t open_brace);
+  // The body of a block whose "{" was just consumed, up to and including its "}", at a nesting
+  // depth of `depth` blocks. Used by incremental reparse; returns whether parsing recovered
+  // from an error inside.
+  bool parse_block_body(uint32_t open_brace, int depth);
   uint32_t next_token() const { return next_; }
 
  private:
@@ -38,8 +40,14 @@ class Parser {
   bool is_keyword(Peeked p, std::string_view word) const {
     return p.kind == TokenKind::Ident && text_of(p.index) == word;
   }
-  void push_newlines(bool include) { include_newlines_.push_back(include); }
-  void pop_newlines() { include_newlines_.pop_back(); }
+  void push_newlines(bool include) {
+    include_newlines_.push_back(include ? 1 : 0);
+    newlines_ = include;
+  }
+  void pop_newlines() {
+    include_newlines_.pop_back();
+    newlines_ = include_newlines_.back() != 0;
+  }
 
   // Diagnostics
   void error(std::string summary, std::string detail, base::ByteRange subject);
@@ -61,9 +69,16 @@ class Parser {
 
   // Structure
   void parse_body(TokenKind end);
+  // Records an attribute name of the current body; returns the name token of an earlier
+  // attribute of the same name, or UINT32_MAX.
+  uint32_t remember_attribute(size_t names_base,
+                              std::unordered_map<std::string_view, uint32_t>& index,
+                              uint32_t name_token);
   bool parse_body_item();
   void finish_attribute(uint32_t name, bool single_line);
   void finish_block(uint32_t type_name);
+  // What follows a block's "{": a body, or a one-line block's single attribute.
+  void parse_block_content(uint32_t open_brace);
   void parse_single_attribute_body(uint32_t open_brace);
   void parse_quoted_label();
 
@@ -101,7 +116,14 @@ class Parser {
   base::Diagnostics& diags_;
   const SyntaxTree& tree_;
   uint32_t next_;
-  std::vector<bool> include_newlines_{true};
+  std::vector<uint8_t> include_newlines_{1};
+  bool newlines_ = true;  // include_newlines_.back(), read on every peek
+  // peek() is asked the same question several times per token: remember the last answer.
+  uint32_t peeked_next_ = UINT32_MAX;
+  bool peeked_newlines_ = false;
+  Peeked peeked_{TokenKind::Eof, 0};
+  // Attribute names of the bodies being parsed, innermost last (see parse_body).
+  std::vector<std::pair<std::string_view, uint32_t>> body_names_;
   bool recovery_ = false;
   int depth_ = 0;
   bool depth_reported_ = false;

@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "base/text_range.hpp"
@@ -41,7 +43,7 @@ class Token {
  public:
   static constexpr uint32_t kMaxTokenLength = (1u << 24) - 1;
 
-  Token() = default;
+  Token() = default;  // trivial: token buffers are sized before the lexer writes them
   Token(TokenKind kind, uint32_t start, uint32_t end)
       : start_(start), length_and_kind_(((end - start) << 8) | static_cast<uint32_t>(kind)) {}
 
@@ -57,11 +59,31 @@ class Token {
   friend bool operator==(const Token&, const Token&) = default;
 
  private:
-  uint32_t start_ = 0;
-  uint32_t length_and_kind_ = 0;
+  uint32_t start_;
+  uint32_t length_and_kind_;
 };
 static_assert(sizeof(Token) == 8);
+static_assert(std::is_trivially_default_constructible_v<Token>);
 
-using Tokens = std::vector<Token>;
+// An allocator that leaves elements default-initialized on resize, so a token buffer can be
+// sized for the worst case without writing (and so committing) the memory it does not use.
+template <typename T>
+struct DefaultInitAllocator : std::allocator<T> {
+  template <typename U>
+  struct rebind {
+    using other = DefaultInitAllocator<U>;
+  };
+  using std::allocator<T>::allocator;
+  template <typename U>
+  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+
+using Tokens = std::vector<Token, DefaultInitAllocator<Token>>;
 
 }  // namespace hclspec::syntax

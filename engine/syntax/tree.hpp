@@ -61,7 +61,7 @@ inline constexpr uint8_t kForHasCondition = 2;     // For: "if cond" present
 inline constexpr uint8_t kForGrouped = 4;          // For: "..." grouping present
 inline constexpr uint8_t kForObject = 8;           // For: builds an object ("{ for ... }")
 inline constexpr uint8_t kForHasKeyVariable = 16;  // For: two iteration variables
-inline constexpr uint8_t kRecovered = 128;  // Attribute/Block: parsing recovered inside it
+inline constexpr uint8_t kRecovered = 128;  // Attribute/Block/Body: parsing recovered inside
 }  // namespace NodeFlags
 
 struct Node {
@@ -72,6 +72,8 @@ struct Node {
   uint32_t first_token = 0;       // first token the node consumed
   uint32_t end_token = 0;         // one past the last; equal to first_token for an empty node
   uint32_t first_descendant = 0;  // post-order: the node's subtree is [first_descendant, self]
+
+  friend bool operator==(const Node&, const Node&) = default;
 };
 static_assert(sizeof(Node) == 16);
 
@@ -90,6 +92,9 @@ class SyntaxTree {
   const Tokens& tokens() const { return tokens_; }
   const std::vector<Node>& nodes() const { return nodes_; }
   const base::Diagnostics& diagnostics() const { return diagnostics_; }
+  // The diagnostics come in two runs: the lexical ones (characters never valid), then the
+  // parser's in the order it found them. This is where the second run starts.
+  size_t lexical_diagnostic_count() const { return lexical_diagnostic_count_; }
 
   NodeId root() const { return static_cast<NodeId>(nodes_.size() - 1); }
   const Node& node(NodeId id) const { return nodes_[id]; }
@@ -103,6 +108,7 @@ class SyntaxTree {
   Tokens& mutable_tokens() { return tokens_; }
   std::vector<Node>& mutable_nodes() { return nodes_; }
   base::Diagnostics& mutable_diagnostics() { return diagnostics_; }
+  void set_lexical_diagnostic_count(size_t count) { lexical_diagnostic_count_ = count; }
 
  private:
   std::string text_;
@@ -111,6 +117,7 @@ class SyntaxTree {
   Tokens tokens_;
   std::vector<Node> nodes_;
   base::Diagnostics diagnostics_;
+  size_t lexical_diagnostic_count_ = 0;
 };
 
 // Prints the tree back to text by walking nodes and their tokens: gives the input byte for
