@@ -132,7 +132,10 @@ class Lexer {
       const unsigned char d = data[p];
       if (d < 0x80) {
         if (!has_class(d, kIdentContinue)) break;
-        ++p;
+        const unsigned char* q = data + p + 1;
+        const unsigned char* stop = data + end_;
+        while (q < stop && has_class(*q, kIdentContinue)) ++q;
+        p = static_cast<uint32_t>(q - data);
         continue;
       }
       size_t length;

@@ -87,33 +87,29 @@ Parser::Parser(SyntaxTree& tree, uint32_t first_token)
       tree_(tree),
       next_(first_token) {}
 
-Peeked Parser::peek() {
-  const bool newlines = newlines_;
-  if (next_ == peeked_next_ && newlines == peeked_newlines_) return peeked_;
+Peeked Parser::peek_uncached() {
   peeked_next_ = next_;
-  peeked_newlines_ = newlines;
+  peeked_newlines_ = newlines_;
+  return peeked_ = peek_from(next_);
+}
+
+Peeked Parser::peek_from(uint32_t index) const {
   const uint32_t count = static_cast<uint32_t>(tokens_.size());
-  for (uint32_t i = next_; i < count; ++i) {
+  for (uint32_t i = index; i < count; ++i) {
     const Token& t = tokens_[i];
     switch (t.kind()) {
       case TokenKind::Comment:
         // A line comment holds the newline that ends it, and so stands for that newline.
-        if (newlines && text_[t.end() - 1] == '\n') return peeked_ = {TokenKind::Newline, i};
+        if (newlines_ && text_[t.end() - 1] == '\n') return {TokenKind::Newline, i};
         continue;
       case TokenKind::Bom: continue;
       case TokenKind::Newline:
-        if (!newlines) continue;
-        return peeked_ = {TokenKind::Newline, i};
-      default: return peeked_ = {t.kind(), i};
+        if (!newlines_) continue;
+        return {TokenKind::Newline, i};
+      default: return {t.kind(), i};
     }
   }
-  return peeked_ = {TokenKind::Eof, count - 1};
-}
-
-Peeked Parser::read() {
-  const Peeked p = peek();
-  next_ = p.index + 1;
-  return p;
+  return {TokenKind::Eof, count - 1};
 }
 
 base::ByteRange Parser::prev_range() const {
@@ -216,13 +212,15 @@ void Parser::parse_file() {
 
 bool Parser::parse_block_body(uint32_t open_brace, int depth) {
   depth_ = depth;
-  recovery_ = false;
   parse_block_content(open_brace);
   return recovery_;
 }
 
 void Parser::parse_block_content(uint32_t open_brace) {
   const uint32_t mark = node_mark();
+  // The content is parsed like a body item: afresh, whatever happened in the block's header,
+  // so that reparsing the content alone gives the same result.
+  recovery_ = false;
   // Content on the same line as "{" makes a one-line block with a single attribute.
   switch (peek().kind) {
     case TokenKind::Newline:
@@ -336,7 +334,7 @@ void Parser::finish_attribute(uint32_t name, bool single_line) {
   const uint32_t mark = node_mark();
   read();  // "="
   const size_t diag_mark = diags_.size();
-  parse_expression();
+  if (!parse_simple_value()) parse_expression();
   const uint32_t end = next_;
   if (recovery_ && errors_since(diag_mark)) {
     recover_after_body_item();
@@ -359,6 +357,40 @@ void Parser::finish_attribute(uint32_t name, bool single_line) {
     }
   }
   add_node(NodeKind::Attribute, mark, name, end, recovery_ ? NodeFlags::kRecovered : 0);
+}
+
+// Most attribute values are a lone number, keyword, variable or plain string ending the line.
+// Those are recognized here without the descent through every precedence level; the nodes and
+// diagnostics are exactly those parse_expression would give.
+bool Parser::parse_simple_value() {
+  if (depth_ + 1 > kMaxNestingDepth) return false;
+  const Peeked first = peek();
+  uint32_t last = first.index;
+  NodeKind kind;
+  switch (first.kind) {
+    case TokenKind::NumberLit: kind = NodeKind::Literal; break;
+    case TokenKind::Ident: {
+      const std::string_view name = text_of(first.index);
+      kind = name == "true" || name == "false" || name == "null" ? NodeKind::Literal
+                                                                 : NodeKind::ScopeTraversal;
+      break;
+    }
+    case TokenKind::OQuote:
+      kind = NodeKind::Template;
+      if (tokens_[last + 1].kind() == TokenKind::QuotedLit) ++last;
+      if (tokens_[last + 1].kind() != TokenKind::CQuote) return false;
+      ++last;
+      break;
+    default: return false;
+  }
+  const TokenKind after = peek_from(last + 1).kind;
+  if (after != TokenKind::Newline && after != TokenKind::Eof) return false;
+  const uint32_t mark = node_mark();
+  next_ = last + 1;
+  if (first.kind == TokenKind::NumberLit) check_number(first.index);
+  if (kind == NodeKind::Template && last == first.index + 2) check_literal(first.index + 1, true);
+  add_node(kind, mark, first.index, next_);
+  return true;
 }
 
 void Parser::parse_quoted_label() {

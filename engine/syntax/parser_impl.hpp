@@ -31,9 +31,21 @@ class Parser {
   uint32_t next_token() const { return next_; }
 
  private:
-  // Token access, as hclsyntax's peeker.
-  Peeked peek();
-  Peeked read();
+  // Token access, as hclsyntax's peeker. peek() is asked the same question several times per
+  // token: the last answer is kept and returned inline.
+  Peeked peek() {
+    if (next_ == peeked_next_ && newlines_ == peeked_newlines_) [[likely]]
+      return peeked_;
+    return peek_uncached();
+  }
+  Peeked peek_uncached();
+  // What peek() would answer if the cursor were at `index` (no caching, no move).
+  Peeked peek_from(uint32_t index) const;
+  Peeked read() {
+    const Peeked p = peek();
+    next_ = p.index + 1;
+    return p;
+  }
   base::ByteRange range_of(uint32_t token) const { return tokens_[token].range(); }
   base::ByteRange prev_range() const;
   std::string_view text_of(uint32_t token) const { return tokens_[token].text(text_); }
@@ -76,6 +88,7 @@ class Parser {
                               uint32_t name_token);
   bool parse_body_item();
   void finish_attribute(uint32_t name, bool single_line);
+  bool parse_simple_value();
   void finish_block(uint32_t type_name);
   // What follows a block's "{": a body, or a one-line block's single attribute.
   void parse_block_content(uint32_t open_brace);
@@ -118,7 +131,6 @@ class Parser {
   uint32_t next_;
   std::vector<uint8_t> include_newlines_{1};
   bool newlines_ = true;  // include_newlines_.back(), read on every peek
-  // peek() is asked the same question several times per token: remember the last answer.
   uint32_t peeked_next_ = UINT32_MAX;
   bool peeked_newlines_ = false;
   Peeked peeked_{TokenKind::Eof, 0};
