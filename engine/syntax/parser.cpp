@@ -1193,6 +1193,12 @@ base::ByteRange Parser::tree_range(NodeId id) const { return tree_.range(id); }
 }  // namespace detail
 
 std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename) {
+  // Offsets are 32-bit: a larger file is parsed up to the limit and says so.
+  bool truncated = false;
+  if (text.size() > kMaxSourceBytes) {
+    text.resize(kMaxSourceBytes);
+    truncated = true;
+  }
   auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
   base::call_with_large_stack([&] {
     Tokens& tokens = tree->mutable_tokens();
@@ -1202,6 +1208,13 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
     tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
     detail::Parser(*tree, 0).parse_file();
   });
+  if (truncated)
+    tree->mutable_diagnostics().push_back(
+        {base::Severity::Error, "File too large",
+         "Only the first " + std::to_string(kMaxSourceBytes) +
+             " bytes of this file were read; HCL tools address files up to 4 GiB.",
+         {kMaxSourceBytes, kMaxSourceBytes},
+         std::nullopt});
   return tree;
 }
 

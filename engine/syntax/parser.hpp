@@ -12,6 +12,9 @@ namespace hclspec::syntax {
 // rest of the construct (the reference parser has no limit, but a stack does).
 inline constexpr int kMaxNestingDepth = 10000;
 
+// The largest text a tree can address with its 32-bit offsets (one less, for the Eof token).
+inline constexpr uint32_t kMaxSourceBytes = 0xFFFFFFFEu;
+
 // Parses a whole configuration file. `filename` appears only in diagnostic texts that name
 // another range ("already set at main.tf:3,1-4"), as HCL's do.
 std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename);

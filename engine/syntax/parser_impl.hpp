@@ -118,6 +118,7 @@ class Parser {
     uint32_t mark;           // first node of the directive's subtree
     uint32_t first_token;    // its "%{"
     base::ByteRange range;   // "%{ ... }" for messages
+    bool too_deep = false;   // past the nesting limit: matched silently, no node
   };
   void close_directive(std::vector<OpenDirective>& open, uint32_t end_token);
   void template_directive(uint32_t introducer, base::ByteRange start_range,

@@ -2,6 +2,7 @@
 #include <cstring>
 
 #include "base/suggest.hpp"
+#include "syntax/parser.hpp"
 #include "syntax/parser_impl.hpp"
 #include "syntax/string_literal.hpp"
 
@@ -102,6 +103,10 @@ void Parser::parse_template(Peeked open) {
   }
   while (!directives.empty()) {
     const OpenDirective& top = directives.back();
+    if (top.too_deep) {
+      directives.pop_back();
+      continue;
+    }
     error("Unexpected end of template",
           std::string("The ") + (top.is_for ? "for" : "if") + " directive at " +
               format_range(tree_, top.range) + " is missing its corresponding " +
@@ -190,6 +195,17 @@ void Parser::template_directive(uint32_t introducer, base::ByteRange start_range
   };
   const auto at = [&](const OpenDirective& d) { return format_range(tree_, d.range); };
   if (kind == NodeKind::IfDirective || kind == NodeKind::ForDirective) {
+    // Directives nest without recursion here, but whatever walks the tree later recurses.
+    if (depth_ + static_cast<int>(open.size()) >= kMaxNestingDepth) {
+      if (!depth_reported_)
+        error("Nesting too deep",
+              "Blocks, expressions and template directives may nest at most " +
+                  std::to_string(kMaxNestingDepth) + " levels deep.",
+              range);
+      depth_reported_ = true;
+      open.push_back({kind == NodeKind::ForDirective, false, mark, introducer, range, true});
+      return;
+    }
     open.push_back({kind == NodeKind::ForDirective, false, mark, introducer, range});
     return;
   }
@@ -198,6 +214,10 @@ void Parser::template_directive(uint32_t introducer, base::ByteRange start_range
     return;
   }
   OpenDirective& top = open.back();
+  if (top.too_deep) {
+    if (kind != NodeKind::ElseDirective) open.pop_back();
+    return;
+  }
   if (kind == NodeKind::ElseDirective) {
     if (top.is_for) {
       unexpected("An else clause is not expected for a for directive.");

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "base/big_stack.hpp"
+
 namespace hclspec::syntax {
 
 const char* node_kind_name(NodeKind kind) {
@@ -158,11 +160,17 @@ void dump_node(const SyntaxTree& tree, NodeId id, int depth, std::string& out) {
 
 }  // namespace
 
-std::string print_tree(const SyntaxTree& tree) { return Printer(tree).run(); }
+// Both walks recurse once per level of nesting, which the parser bounds; the large stack makes
+// that bound safe whatever thread calls them.
+std::string print_tree(const SyntaxTree& tree) {
+  std::string out;
+  base::call_with_large_stack([&] { out = Printer(tree).run(); });
+  return out;
+}
 
 std::string dump_tree(const SyntaxTree& tree) {
   std::string out;
-  dump_node(tree, tree.root(), 0, out);
+  base::call_with_large_stack([&] { dump_node(tree, tree.root(), 0, out); });
   return out;
 }
 
