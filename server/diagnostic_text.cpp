@@ -49,7 +49,8 @@ std::string format_diagnostic(const syntax::SyntaxTree& file, const base::Diagno
   const base::Position start = lines.position(diag.subject.start);
   out += "  on " + file.filename() + " line " + std::to_string(start.line) + ":\n";
   const uint32_t first_line = lines.line_of(snippet.start);
-  const uint32_t last_line = lines.line_of(std::max(snippet.start, snippet.end - (snippet.empty() ? 0 : 1)));
+  const uint32_t last_line =
+      lines.line_of(std::max(snippet.start, snippet.end - (snippet.empty() ? 0 : 1)));
   for (uint32_t line = first_line; line <= last_line && line < lines.line_count(); ++line) {
     const std::string_view text = lines.line_text(line);
     const uint32_t line_start = lines.line_start(line);
@@ -58,15 +59,15 @@ std::string format_diagnostic(const syntax::SyntaxTree& file, const base::Diagno
     // one character).
     const uint32_t from = std::clamp(diag.subject.start, line_start, line_end) - line_start;
     uint32_t to = std::clamp(diag.subject.end, line_start, line_end) - line_start;
-    const bool marked = diag.subject.start <= line_end && diag.subject.end >= line_start &&
-                        (diag.subject.start < line_end || diag.subject.empty() ||
-                         diag.subject.start == line_end);
+    const bool marked =
+        diag.subject.start <= line_end && diag.subject.end >= line_start &&
+        (diag.subject.start < line_end || diag.subject.empty() || diag.subject.start == line_end);
     char number[16];
     std::snprintf(number, sizeof number, "%4u: ", line + 1);
     out += number;
     if (marked && style.color && to > from) {
-      out += std::string(text.substr(0, from)) + highlight + std::string(text.substr(from, to - from)) +
-             reset + std::string(text.substr(to));
+      out += std::string(text.substr(0, from)) + highlight +
+             std::string(text.substr(from, to - from)) + reset + std::string(text.substr(to));
     } else {
       out += text;
     }

@@ -9,8 +9,8 @@
 namespace hclspec::server {
 
 struct TextStyle {
-  bool color = false;      // VT100 colors for severity and the subject
-  bool underline = true;   // a line of ^ under the subject
+  bool color = false;     // VT100 colors for severity and the subject
+  bool underline = true;  // a line of ^ under the subject
 };
 
 // Error: Summary / on FILE line N: / the source lines with the subject marked / Detail.

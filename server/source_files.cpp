@@ -3,9 +3,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <cstdio>
 
 namespace hclspec::server {
 

@@ -8,18 +8,40 @@
 
 namespace hclspec::base {
 
+namespace {
+
+// The first byte at or after `from` and before `to` that is not ASCII, or `to`.
+uint32_t first_non_ascii(std::string_view text, uint32_t from, uint32_t to) {
+  const char* data = text.data();
+  uint32_t i = from;
+  for (; i + 8 <= to; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, data + i, 8);
+    if ((word & 0x8080808080808080ull) != 0) break;
+  }
+  for (; i < to; ++i)
+    if (static_cast<unsigned char>(data[i]) >= 0x80) return i;
+  return to;
+}
+
+}  // namespace
+
 LineIndex::LineIndex(std::string_view text) : text_(text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
   line_starts_.reserve(text.size() / 32 + 1);
+  ascii_until_.reserve(text.size() / 32 + 1);
   line_starts_.push_back(0);
   const char* data = text.data();
-  const char* end = data + text.size();
-  for (const char* p = data; p < end;) {
-    const void* hit = std::memchr(p, '\n', static_cast<size_t>(end - p));
+  const uint32_t size = static_cast<uint32_t>(text.size());
+  for (uint32_t start = 0;;) {
+    const void* hit = std::memchr(data + start, '\n', size - start);
+    const uint32_t end =
+        hit == nullptr ? size : static_cast<uint32_t>(static_cast<const char*>(hit) - data);
+    ascii_until_.push_back(first_non_ascii(text, start == 0 ? bom_length_ : start, end));
     if (hit == nullptr) break;
-    p = static_cast<const char*>(hit) + 1;
-    line_starts_.push_back(static_cast<uint32_t>(p - data));
+    start = end + 1;
+    line_starts_.push_back(start);
   }
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
 }
 
 uint32_t LineIndex::line_of(uint32_t offset) const {
@@ -30,7 +52,7 @@ uint32_t LineIndex::line_of(uint32_t offset) const {
 std::string_view LineIndex::line_text(uint32_t line) const {
   const uint32_t start = line_starts_[line];
   uint32_t end = line + 1 < line_starts_.size() ? line_starts_[line + 1] - 1
-                                                 : static_cast<uint32_t>(text_.size());
+                                                : static_cast<uint32_t>(text_.size());
   if (end > start && text_[end - 1] == '\r' && end < text_.size()) --end;
   return text_.substr(start, end - start);
 }
@@ -40,6 +62,10 @@ Position LineIndex::position(uint32_t offset) const {
   const uint32_t line = line_of(offset);
   uint32_t start = line_starts_[line];
   if (line == 0) start = std::min(bom_length_, offset);
+  if (offset <= ascii_until_[line]) {
+    // ASCII: one column a byte, except that "\r\n" is one cluster (only at a line's end).
+    return {line + 1, offset - start + 1, offset};
+  }
   const size_t columns = count_graphemes(text_.substr(start, offset - start));
   return {line + 1, static_cast<uint32_t>(columns) + 1, offset};
 }

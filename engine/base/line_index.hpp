@@ -44,6 +44,9 @@ class LineIndex {
  private:
   std::string_view text_;
   std::vector<uint32_t> line_starts_;
+  // Per line, the offset of its first non-ASCII byte (or its end): before it a column is a
+  // subtraction, so long ASCII lines cost nothing however many positions are asked for.
+  std::vector<uint32_t> ascii_until_;
   uint32_t bom_length_ = 0;  // a leading byte order mark takes no column
 };
 

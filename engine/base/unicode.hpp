@@ -1,4 +1,5 @@
-// Unicode helpers over UTF-8 text: decoding, UAX #31 identifier classes, grapheme and UTF-16 counts.
+// Unicode helpers over UTF-8 text: decoding, UAX #31 identifier classes, grapheme and UTF-16
+// counts.
 #pragma once
 
 #include <cstddef>

@@ -43,7 +43,9 @@ constexpr std::array<uint8_t, 256> make_byte_classes() {
 
 constexpr std::array<uint8_t, 256> kByteClasses = make_byte_classes();
 
-inline bool has_class(unsigned char c, uint8_t bits) { return (kByteClasses[c] & bits) != 0; }
+inline bool has_class(unsigned char c, uint8_t bits) {
+  return (kByteClasses[c] & bits) != 0;
+}
 
 bool is_space(unsigned char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
@@ -69,9 +71,15 @@ class Lexer {
     while (pos_ < end_) {
       bool matched = true;
       switch (mode_) {
-        case Mode::Main: scan_main(); break;
-        case Mode::QuotedTemplate: scan_quoted(); break;
-        case Mode::Heredoc: matched = scan_heredoc(); break;
+        case Mode::Main:
+          scan_main();
+          break;
+        case Mode::QuotedTemplate:
+          scan_quoted();
+          break;
+        case Mode::Heredoc:
+          matched = scan_heredoc();
+          break;
       }
       if (!matched) {
         // The reference scanner stops when no rule matches; the rest is one invalid token.
@@ -191,13 +199,25 @@ class Lexer {
         pos_ = p;
         return;
       }
-      case '\n': token(TokenKind::Newline, 1); return;
+      case '\n':
+        token(TokenKind::Newline, 1);
+        return;
       case '\r':
         if (at(pos_ + 1) == '\n') return token(TokenKind::Newline, 2);
         return token(TokenKind::Invalid, 1);
-      case '0': case '1': case '2': case '3': case '4':
-      case '5': case '6': case '7': case '8': case '9': return scan_number();
-      case '#': return scan_line_comment(1);
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9':
+        return scan_number();
+      case '#':
+        return scan_line_comment(1);
       case '/':
         if (at(pos_ + 1) == '/') return scan_line_comment(2);
         if (at(pos_ + 1) == '*') {
@@ -239,26 +259,42 @@ class Lexer {
       case '{':
         ++braces_;
         return token(TokenKind::OBrace, 1);
-      case '}': return close_brace(false);
+      case '}':
+        return close_brace(false);
       case '"':
         token(TokenKind::OQuote, 1);
         push_mode(Mode::QuotedTemplate);
         return;
-      case '[': return token(TokenKind::OBrack, 1);
-      case ']': return token(TokenKind::CBrack, 1);
-      case '(': return token(TokenKind::OParen, 1);
-      case ')': return token(TokenKind::CParen, 1);
-      case ',': return token(TokenKind::Comma, 1);
-      case '*': return token(TokenKind::Star, 1);
-      case '%': return token(TokenKind::Percent, 1);
-      case '+': return token(TokenKind::Plus, 1);
-      case '-': return token(TokenKind::Minus, 1);
-      case '?': return token(TokenKind::Question, 1);
-      case '^': return token(TokenKind::BitwiseXor, 1);
-      case ';': return token(TokenKind::Semicolon, 1);
-      case '`': return token(TokenKind::Backtick, 1);
-      case '\'': return token(TokenKind::Apostrophe, 1);
-      default: break;
+      case '[':
+        return token(TokenKind::OBrack, 1);
+      case ']':
+        return token(TokenKind::CBrack, 1);
+      case '(':
+        return token(TokenKind::OParen, 1);
+      case ')':
+        return token(TokenKind::CParen, 1);
+      case ',':
+        return token(TokenKind::Comma, 1);
+      case '*':
+        return token(TokenKind::Star, 1);
+      case '%':
+        return token(TokenKind::Percent, 1);
+      case '+':
+        return token(TokenKind::Plus, 1);
+      case '-':
+        return token(TokenKind::Minus, 1);
+      case '?':
+        return token(TokenKind::Question, 1);
+      case '^':
+        return token(TokenKind::BitwiseXor, 1);
+      case ';':
+        return token(TokenKind::Semicolon, 1);
+      case '`':
+        return token(TokenKind::Backtick, 1);
+      case '\'':
+        return token(TokenKind::Apostrophe, 1);
+      default:
+        break;
     }
     if (const uint32_t length = ident_length(pos_)) return token(TokenKind::Ident, length);
     invalid_character();
@@ -290,11 +326,12 @@ class Lexer {
 
   void scan_line_comment(uint32_t introducer) {
     const uint32_t from = pos_ + introducer;
-    const void* newline = from < end_ ? std::memchr(text_.data() + from, '\n', end_ - from) : nullptr;
-    const uint32_t stop = newline == nullptr
-                              ? end_
-                              : static_cast<uint32_t>(static_cast<const char*>(newline) -
-                                                      text_.data()) + 1;
+    const void* newline =
+        from < end_ ? std::memchr(text_.data() + from, '\n', end_ - from) : nullptr;
+    const uint32_t stop =
+        newline == nullptr
+            ? end_
+            : static_cast<uint32_t>(static_cast<const char*>(newline) - text_.data()) + 1;
     token(TokenKind::Comment, stop - pos_);
   }
 
@@ -472,10 +509,11 @@ void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
       case TokenKind::BitwiseXor:
       case TokenKind::BitwiseNot:
         if (told_bitwise < 4) {
-          const char* suggestion = t.kind() == TokenKind::BitwiseAnd ? " Did you mean boolean AND (\"&&\")?"
-                                   : t.kind() == TokenKind::BitwiseOr ? " Did you mean boolean OR (\"||\")?"
-                                   : t.kind() == TokenKind::BitwiseNot ? " Did you mean boolean NOT (\"!\")?"
-                                                                       : "";
+          const char* suggestion =
+              t.kind() == TokenKind::BitwiseAnd   ? " Did you mean boolean AND (\"&&\")?"
+              : t.kind() == TokenKind::BitwiseOr  ? " Did you mean boolean OR (\"||\")?"
+              : t.kind() == TokenKind::BitwiseNot ? " Did you mean boolean NOT (\"!\")?"
+                                                  : "";
           add(t, "Unsupported operator",
               std::string("Bitwise operators are not supported.") + suggestion);
           ++told_bitwise;
@@ -519,7 +557,8 @@ void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
       case TokenKind::Invalid:
         add(t, "Invalid character", "This character is not used within the language.");
         break;
-      default: break;
+      default:
+        break;
     }
   }
 }

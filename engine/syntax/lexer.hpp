@@ -13,9 +13,9 @@ namespace hclspec::syntax {
 // at offset 0 becomes a Bom token. Every byte lands in a token except spaces and tabs
 // between tokens.
 struct LexEnd {
-  bool plain;               // ended outside any string, heredoc or template sequence
-  int brace_balance;        // "{" minus "}" over the text
-  int lowest_brace_balance; // the least that balance was along the way
+  bool plain;                // ended outside any string, heredoc or template sequence
+  int brace_balance;         // "{" minus "}" over the text
+  int lowest_brace_balance;  // the least that balance was along the way
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
 

@@ -1,6 +1,8 @@
 // Parser for bodies, attributes, blocks and expressions, following hclsyntax's parser.go.
 #include "syntax/parser.hpp"
 
+#include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 #include "base/big_stack.hpp"
@@ -15,20 +17,33 @@ namespace {
 
 TokenKind opposite_bracket(TokenKind kind) {
   switch (kind) {
-    case TokenKind::OBrace: return TokenKind::CBrace;
-    case TokenKind::OBrack: return TokenKind::CBrack;
-    case TokenKind::OParen: return TokenKind::CParen;
-    case TokenKind::OQuote: return TokenKind::CQuote;
-    case TokenKind::OHeredoc: return TokenKind::CHeredoc;
-    case TokenKind::CBrace: return TokenKind::OBrace;
-    case TokenKind::CBrack: return TokenKind::OBrack;
-    case TokenKind::CParen: return TokenKind::OParen;
-    case TokenKind::CQuote: return TokenKind::OQuote;
-    case TokenKind::CHeredoc: return TokenKind::OHeredoc;
+    case TokenKind::OBrace:
+      return TokenKind::CBrace;
+    case TokenKind::OBrack:
+      return TokenKind::CBrack;
+    case TokenKind::OParen:
+      return TokenKind::CParen;
+    case TokenKind::OQuote:
+      return TokenKind::CQuote;
+    case TokenKind::OHeredoc:
+      return TokenKind::CHeredoc;
+    case TokenKind::CBrace:
+      return TokenKind::OBrace;
+    case TokenKind::CBrack:
+      return TokenKind::OBrack;
+    case TokenKind::CParen:
+      return TokenKind::OParen;
+    case TokenKind::CQuote:
+      return TokenKind::OQuote;
+    case TokenKind::CHeredoc:
+      return TokenKind::OHeredoc;
     case TokenKind::TemplateControl:
-    case TokenKind::TemplateInterp: return TokenKind::TemplateSeqEnd;
-    case TokenKind::TemplateSeqEnd: return TokenKind::TemplateInterp;
-    default: return TokenKind::Eof;  // not a bracket: matches nothing but the end
+    case TokenKind::TemplateInterp:
+      return TokenKind::TemplateSeqEnd;
+    case TokenKind::TemplateSeqEnd:
+      return TokenKind::TemplateInterp;
+    default:
+      return TokenKind::Eof;  // not a bracket: matches nothing but the end
   }
 }
 
@@ -40,8 +55,10 @@ bool is_opener(TokenKind kind) {
     case TokenKind::OQuote:
     case TokenKind::OHeredoc:
     case TokenKind::TemplateInterp:
-    case TokenKind::TemplateControl: return true;
-    default: return false;
+    case TokenKind::TemplateControl:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -52,20 +69,34 @@ struct BinaryOperator {
 
 BinaryOperator binary_operator(TokenKind kind) {
   switch (kind) {
-    case TokenKind::Or: return {1, Operator::Or};
-    case TokenKind::And: return {2, Operator::And};
-    case TokenKind::EqualOp: return {3, Operator::Equal};
-    case TokenKind::NotEqual: return {3, Operator::NotEqual};
-    case TokenKind::GreaterThan: return {4, Operator::Greater};
-    case TokenKind::GreaterThanEq: return {4, Operator::GreaterOrEqual};
-    case TokenKind::LessThan: return {4, Operator::Less};
-    case TokenKind::LessThanEq: return {4, Operator::LessOrEqual};
-    case TokenKind::Plus: return {5, Operator::Add};
-    case TokenKind::Minus: return {5, Operator::Subtract};
-    case TokenKind::Star: return {6, Operator::Multiply};
-    case TokenKind::Slash: return {6, Operator::Divide};
-    case TokenKind::Percent: return {6, Operator::Modulo};
-    default: return {0, Operator::None};
+    case TokenKind::Or:
+      return {1, Operator::Or};
+    case TokenKind::And:
+      return {2, Operator::And};
+    case TokenKind::EqualOp:
+      return {3, Operator::Equal};
+    case TokenKind::NotEqual:
+      return {3, Operator::NotEqual};
+    case TokenKind::GreaterThan:
+      return {4, Operator::Greater};
+    case TokenKind::GreaterThanEq:
+      return {4, Operator::GreaterOrEqual};
+    case TokenKind::LessThan:
+      return {4, Operator::Less};
+    case TokenKind::LessThanEq:
+      return {4, Operator::LessOrEqual};
+    case TokenKind::Plus:
+      return {5, Operator::Add};
+    case TokenKind::Minus:
+      return {5, Operator::Subtract};
+    case TokenKind::Star:
+      return {6, Operator::Multiply};
+    case TokenKind::Slash:
+      return {6, Operator::Divide};
+    case TokenKind::Percent:
+      return {6, Operator::Modulo};
+    default:
+      return {0, Operator::None};
   }
 }
 
@@ -102,11 +133,13 @@ Peeked Parser::peek_from(uint32_t index) const {
         // A line comment holds the newline that ends it, and so stands for that newline.
         if (newlines_ && text_[t.end() - 1] == '\n') return {TokenKind::Newline, i};
         continue;
-      case TokenKind::Bom: continue;
+      case TokenKind::Bom:
+        continue;
       case TokenKind::Newline:
         if (!newlines_) continue;
         return {TokenKind::Newline, i};
-      default: return {t.kind(), i};
+      default:
+        return {t.kind(), i};
     }
   }
   return {TokenKind::Eof, count - 1};
@@ -155,14 +188,6 @@ Peeked Parser::recover(TokenKind end) {
   }
 }
 
-void Parser::recover_over(TokenKind start) {
-  for (;;) {
-    const Peeked tok = read();
-    if (tok.kind == start || tok.kind == TokenKind::Eof) break;
-  }
-  recover(opposite_bracket(start));
-}
-
 void Parser::recover_after_body_item(TokenKind already_open) {
   recovery_ = true;
   std::vector<TokenKind> open;
@@ -173,14 +198,17 @@ void Parser::recover_after_body_item(TokenKind already_open) {
       case TokenKind::Newline:
         if (open.empty()) return;
         break;
-      case TokenKind::Eof: return;
+      case TokenKind::Eof:
+        return;
       case TokenKind::OBrace:
       case TokenKind::OBrack:
       case TokenKind::OParen:
       case TokenKind::OQuote:
       case TokenKind::OHeredoc:
       case TokenKind::TemplateInterp:
-      case TokenKind::TemplateControl: open.push_back(tok.kind); break;
+      case TokenKind::TemplateControl:
+        open.push_back(tok.kind);
+        break;
       case TokenKind::CBrace:
       case TokenKind::CBrack:
       case TokenKind::CParen:
@@ -197,7 +225,8 @@ void Parser::recover_after_body_item(TokenKind already_open) {
           open.pop_back();
         if (!open.empty()) open.pop_back();
         break;
-      default: break;
+      default:
+        break;
     }
   }
 }
@@ -216,19 +245,25 @@ bool Parser::parse_block_body(uint32_t open_brace, int depth) {
   return recovery_;
 }
 
-void Parser::parse_block_content(uint32_t open_brace) {
+bool Parser::parse_block_content(uint32_t open_brace) {
   const uint32_t mark = node_mark();
   // The content is parsed like a body item: afresh, whatever happened in the block's header,
   // so that reparsing the content alone gives the same result.
   recovery_ = false;
   // Content on the same line as "{" makes a one-line block with a single attribute.
+  bool consumed_line = false;
   switch (peek().kind) {
     case TokenKind::Newline:
     case TokenKind::Eof:
-    case TokenKind::CBrace: parse_body(TokenKind::CBrace); break;
-    default: parse_single_attribute_body(open_brace); break;
+    case TokenKind::CBrace:
+      parse_body(TokenKind::CBrace);
+      break;
+    default:
+      consumed_line = parse_single_attribute_body(open_brace);
+      break;
   }
   add_node(NodeKind::Body, mark, open_brace, next_, recovery_ ? NodeFlags::kRecovered : 0);
+  return consumed_line;
 }
 
 void Parser::parse_body(TokenKind end) {
@@ -238,7 +273,6 @@ void Parser::parse_body(TokenKind end) {
   const size_t names_base = body_names_.size();
   std::unordered_map<std::string_view, uint32_t> names_index;
   bool any_recovery = false;
-  bool after_stray_token = false;
   for (;;) {
     const Peeked next = peek();
     if (next.kind == end) {
@@ -249,12 +283,12 @@ void Parser::parse_body(TokenKind end) {
       read();
       continue;
     }
-    recovery_ = false;
     if (next.kind == TokenKind::Ident) {
-      after_stray_token = false;
+      // Each item starts afresh; a stray token or the end of the file right after a recovered
+      // item stays muted, as the same mistake's follow-on.
+      recovery_ = false;
       const uint32_t mark = node_mark();
-      if (parse_body_item() && nodes_.back().kind == NodeKind::Attribute &&
-          node_mark() > mark) {
+      if (parse_body_item() && nodes_.back().kind == NodeKind::Attribute && node_mark() > mark) {
         const uint32_t name = nodes_.back().first_token;
         const uint32_t earlier = remember_attribute(names_base, names_index, name);
         if (earlier != UINT32_MAX)
@@ -269,7 +303,8 @@ void Parser::parse_body(TokenKind end) {
     }
     const Peeked bad = read();
     if (bad.kind == TokenKind::Eof) {
-      if (end == TokenKind::CBrace)
+      // Only the innermost unclosed block reports: the outer ones see recovery set.
+      if (end == TokenKind::CBrace && !recovery_)
         error("Unclosed configuration block",
               "There is no closing brace for this block before the end of the file. This may be "
               "caused by incorrect brace nesting elsewhere in this file.",
@@ -277,15 +312,13 @@ void Parser::parse_body(TokenKind end) {
       any_recovery = true;
       break;
     }
-    // One report for a run of stray lines, not one per line.
-    if (!after_stray_token) {
+    if (!recovery_) {
       if (bad.kind == TokenKind::OQuote)
         error("Invalid argument name", "Argument names must not be quoted.", range_of(bad.index));
       else
         error("Argument or block definition required",
               "An argument or block definition is required here.", range_of(bad.index));
     }
-    after_stray_token = true;
     recover_after_body_item(bad.kind);
     any_recovery = true;
   }
@@ -316,10 +349,14 @@ bool Parser::parse_body_item() {
   const Peeked ident = read();
   const Peeked next = peek();
   switch (next.kind) {
-    case TokenKind::Equal: finish_attribute(ident.index, false); return true;
+    case TokenKind::Equal:
+      finish_attribute(ident.index, false);
+      return true;
     case TokenKind::OQuote:
     case TokenKind::OBrace:
-    case TokenKind::Ident: finish_block(ident.index); return true;
+    case TokenKind::Ident:
+      finish_block(ident.index);
+      return true;
     default:
       recover_after_body_item();
       error("Argument or block definition required",
@@ -348,8 +385,7 @@ void Parser::finish_attribute(uint32_t name, bool single_line) {
                                   "commas. "
                                 : "") +
                   "An argument definition must end with a newline.",
-              range_of(after.index),
-              base::range_between(range_of(name), range_of(after.index)));
+              range_of(after.index), base::range_between(range_of(name), range_of(after.index)));
       }
       recover_after_body_item();
     } else {
@@ -368,7 +404,9 @@ bool Parser::parse_simple_value() {
   uint32_t last = first.index;
   NodeKind kind;
   switch (first.kind) {
-    case TokenKind::NumberLit: kind = NodeKind::Literal; break;
+    case TokenKind::NumberLit:
+      kind = NodeKind::Literal;
+      break;
     case TokenKind::Ident: {
       const std::string_view name = text_of(first.index);
       kind = name == "true" || name == "false" || name == "null" ? NodeKind::Literal
@@ -381,7 +419,8 @@ bool Parser::parse_simple_value() {
       if (tokens_[last + 1].kind() != TokenKind::CQuote) return false;
       ++last;
       break;
-    default: return false;
+    default:
+      return false;
   }
   const TokenKind after = peek_from(last + 1).kind;
   if (after != TokenKind::Newline && after != TokenKind::Eof) return false;
@@ -398,8 +437,11 @@ void Parser::parse_quoted_label() {
   for (;;) {
     const Peeked tok = read();
     switch (tok.kind) {
-      case TokenKind::CQuote: return;
-      case TokenKind::QuotedLit: check_literal(tok.index, true); break;
+      case TokenKind::CQuote:
+        return;
+      case TokenKind::QuotedLit:
+        check_literal(tok.index, true);
+        break;
       case TokenKind::TemplateControl:
       case TokenKind::TemplateInterp: {
         const char* which = tok.kind == TokenKind::TemplateControl ? "%" : "$";
@@ -473,13 +515,14 @@ void Parser::finish_block(uint32_t type_name) {
     depth_reported_ = true;
     recover(TokenKind::CBrace);
     add_node(NodeKind::Body, node_mark(), open.index, next_, NodeFlags::kRecovered);
-  } else {
-    parse_block_content(open.index);
   }
+  const bool consumed_line = depth_ <= kMaxNestingDepth && parse_block_content(open.index);
   const uint32_t block_end = next_;
 
   const Peeked eol = peek();
-  if (eol.kind == TokenKind::Newline || eol.kind == TokenKind::Eof) {
+  if (consumed_line) {
+    // The line's end was already passed while recovering inside the block.
+  } else if (eol.kind == TokenKind::Newline || eol.kind == TokenKind::Eof) {
     read();
   } else {
     if (!recovery_)
@@ -490,7 +533,7 @@ void Parser::finish_block(uint32_t type_name) {
   add_node(NodeKind::Block, mark, type_name, block_end, recovery_ ? NodeFlags::kRecovered : 0);
 }
 
-void Parser::parse_single_attribute_body(uint32_t open_brace) {
+bool Parser::parse_single_attribute_body(uint32_t open_brace) {
   const Peeked ident = read();
   if (ident.kind != TokenKind::Ident) {
     recover_after_body_item();
@@ -518,9 +561,13 @@ void Parser::parse_single_attribute_body(uint32_t open_brace) {
             range_of(ident.index));
     }
   }
+  // An error above skipped to the end of the line, braces included: the block is over.
+  if (line_consumed()) return true;
   const Peeked close = peek();
   switch (close.kind) {
-    case TokenKind::CBrace: read(); return;
+    case TokenKind::CBrace:
+      read();
+      return false;
     case TokenKind::Comma:
       error("Invalid single-argument block definition",
             "Single-line block syntax can include only one argument definition. To define "
@@ -528,7 +575,7 @@ void Parser::parse_single_attribute_body(uint32_t open_brace) {
             "per line.",
             range_of(close.index));
       recover(TokenKind::CBrace);
-      return;
+      return false;
     case TokenKind::Newline:
       error("Invalid single-argument block definition",
             "An argument definition on the same line as its containing block creates a "
@@ -536,7 +583,7 @@ void Parser::parse_single_attribute_body(uint32_t open_brace) {
             "the block's closing brace immediately after the argument definition.",
             range_of(close.index));
       recover(TokenKind::CBrace);
-      return;
+      return false;
     default:
       if (!recovery_) {
         if (close.kind == TokenKind::Eof)
@@ -551,7 +598,15 @@ void Parser::parse_single_attribute_body(uint32_t open_brace) {
                 range_of(close.index));
       }
       recover(TokenKind::CBrace);
+      return false;
   }
+}
+
+bool Parser::line_consumed() const {
+  if (next_ == 0) return false;
+  const Token& last = tokens_[next_ - 1];
+  return last.kind() == TokenKind::Newline || last.kind() == TokenKind::Eof ||
+         (last.kind() == TokenKind::Comment && text_[last.end() - 1] == '\n');
 }
 
 // --- Expressions ------------------------------------------------------------------------
@@ -765,10 +820,9 @@ void Parser::parse_traversals(uint32_t from_mark) {
       }
       pop_newlines();
       const Node& key = nodes_.back();
-      const bool literal_key =
-          key.kind == NodeKind::Literal ||
-          ((key.kind == NodeKind::Template || key.kind == NodeKind::Heredoc) &&
-           key.first_descendant == last_node());
+      const bool literal_key = key.kind == NodeKind::Literal ||
+                               ((key.kind == NodeKind::Template || key.kind == NodeKind::Heredoc) &&
+                                key.first_descendant == last_node());
       if (literal_key && node_mark() == key_mark + 1) {
         drop_nodes(key_mark);
         extend_traversal(from_mark);
@@ -823,8 +877,9 @@ void Parser::parse_term() {
       }
       const Peeked close = peek();
       if (close.kind != TokenKind::CParen) {
-        error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
-              range_of(close.index), base::range_between(range_of(start.index), range_of(close.index)));
+        error("Unbalanced parentheses",
+              "Expected a closing parenthesis to terminate the expression.", range_of(close.index),
+              base::range_between(range_of(start.index), range_of(close.index)));
         recovery_ = true;
       }
       read();
@@ -848,7 +903,8 @@ void Parser::parse_term() {
       return;
     }
     case TokenKind::OQuote:
-    case TokenKind::OHeredoc: return parse_template(read());
+    case TokenKind::OHeredoc:
+      return parse_template(read());
     case TokenKind::Minus:
     case TokenKind::Bang: {
       read();
@@ -863,12 +919,15 @@ void Parser::parse_term() {
                start.kind == TokenKind::Minus ? Operator::Negate : Operator::Not);
       return;
     }
-    case TokenKind::OBrack: return parse_tuple();
-    case TokenKind::OBrace: return parse_object();
+    case TokenKind::OBrack:
+      return parse_tuple();
+    case TokenKind::OBrace:
+      return parse_object();
     default:
       if (!recovery_) {
         if (start.kind == TokenKind::Eof)
-          error("Missing expression", "Expected the start of an expression, but found the end of the file.",
+          error("Missing expression",
+                "Expected the start of an expression, but found the end of the file.",
                 range_of(start.index));
         else
           error("Invalid expression",
@@ -882,26 +941,36 @@ void Parser::parse_term() {
 
 void Parser::finish_function_call(uint32_t name) {
   const uint32_t mark = node_mark();
-  Peeked open = read();
+  Peeked open = read();  // "(" or "::", as the caller checked
   while (open.kind == TokenKind::DoubleColon) {
-    const Peeked next_name = read();
+    // Tokens are peeked before they are consumed, so a mistake never swallows a line end.
+    const Peeked next_name = peek();
     if (next_name.kind != TokenKind::Ident) {
       error("Missing function name",
             "Function scope resolution symbol :: must be followed by a function name in this "
             "scope.",
             range_of(next_name.index),
             base::range_between(range_of(name), range_of(next_name.index)));
-      recover_over(TokenKind::OParen);
+      // hclsyntax skips to the next "(" anywhere in the file; skipping only this call's
+      // arguments keeps the items after it.
+      if (next_name.kind == TokenKind::OParen) {
+        read();
+        recover(TokenKind::CParen);
+      } else {
+        recovery_ = true;
+      }
       add_node(NodeKind::Invalid, mark, name, next_);
       return;
     }
-    open = read();
+    read();
+    open = peek();
+    if (open.kind == TokenKind::DoubleColon || open.kind == TokenKind::OParen) read();
   }
   if (open.kind != TokenKind::OParen) {
     error("Missing open parenthesis",
           "Function selector must be followed by an open parenthesis to begin the function call.",
           range_of(open.index), base::range_between(range_of(name), range_of(open.index)));
-    recover_over(TokenKind::OParen);
+    recovery_ = true;  // as above: the enclosing item recovers, not the rest of the file
     add_node(NodeKind::Invalid, mark, name, next_);
     return;
   }
@@ -990,8 +1059,9 @@ void Parser::parse_tuple() {
                 "be caused by incorrect bracket nesting elsewhere in this file.",
                 range_of(open.index));
         else
-          error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
-                range_of(next.index), base::range_between(range_of(open.index), range_of(next.index)));
+          error("Missing item separator",
+                "Expected a comma to mark the beginning of the next item.", range_of(next.index),
+                base::range_between(range_of(open.index), range_of(next.index)));
       }
       recover(TokenKind::CBrack);
       break;
@@ -1058,7 +1128,9 @@ void Parser::parse_object() {
                   "write the name in quotes to create a string literal.",
                   range_of(next.index), context);
             break;
-          case TokenKind::Eof: unterminated(); break;
+          case TokenKind::Eof:
+            unterminated();
+            break;
           default:
             error("Missing key/value separator",
                   "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
@@ -1088,7 +1160,8 @@ void Parser::parse_object() {
         else
           error("Missing attribute separator",
                 "Expected a newline or comma to mark the beginning of the next attribute.",
-                range_of(next.index), base::range_between(range_of(open.index), range_of(next.index)));
+                range_of(next.index),
+                base::range_between(range_of(open.index), range_of(next.index)));
       }
       recover(TokenKind::CBrace);
       break;
@@ -1120,7 +1193,8 @@ void Parser::finish_for(Peeked open) {
     add_node(NodeKind::Invalid, mark, open.index, next_);
   };
   uint8_t flags = make_object ? NodeFlags::kForObject : 0;
-  if (peek().kind != TokenKind::Ident) return fail("For expression requires variable name after 'for'.");
+  if (peek().kind != TokenKind::Ident)
+    return fail("For expression requires variable name after 'for'.");
   read();
   if (peek().kind == TokenKind::Comma) {
     read();
@@ -1179,8 +1253,9 @@ void Parser::finish_for(Peeked open) {
       error("Invalid 'for' expression", "Key expression is not valid when building a tuple.",
             tree_range(key_node), whole);
     if (ellipsis != UINT32_MAX)
-      error("Invalid 'for' expression", "Grouping ellipsis (...) cannot be used when building a tuple.",
-            range_of(ellipsis), whole);
+      error("Invalid 'for' expression",
+            "Grouping ellipsis (...) cannot be used when building a tuple.", range_of(ellipsis),
+            whole);
   } else if (key_node == UINT32_MAX) {
     error("Invalid 'for' expression", "Key expression is required when building an object.",
           tree_range(value_node), whole);
@@ -1188,7 +1263,48 @@ void Parser::finish_for(Peeked open) {
   add_node(NodeKind::For, mark, open.index, next_, flags);
 }
 
-base::ByteRange Parser::tree_range(NodeId id) const { return tree_.range(id); }
+base::ByteRange Parser::tree_range(NodeId id) const {
+  return tree_.range(id);
+}
+
+void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
+                const std::function<void()>& parse) {
+  // The parser recurses a few frames per level of nesting. Shallow input (nearly all of it)
+  // is parsed on the caller's stack; deeper input on a thread with a stack made for it.
+  constexpr int kShallow = 128;
+  int depth = 0, deepest = 0;
+  for (uint32_t i = begin; i < end && deepest < kShallow; ++i) {
+    switch (tokens[i].kind()) {
+      case TokenKind::OBrace:
+      case TokenKind::OBrack:
+      case TokenKind::OParen:
+      case TokenKind::OQuote:
+      case TokenKind::OHeredoc:
+      case TokenKind::TemplateInterp:
+      case TokenKind::TemplateControl:
+      case TokenKind::Minus:  // unary operators and conditionals nest without brackets
+      case TokenKind::Bang:
+      case TokenKind::Question:
+      case TokenKind::Star:  // full splats recurse per "[*]"
+        deepest = std::max(deepest, ++depth);
+        break;
+      case TokenKind::CBrace:
+      case TokenKind::CBrack:
+      case TokenKind::CParen:
+      case TokenKind::CQuote:
+      case TokenKind::CHeredoc:
+      case TokenKind::TemplateSeqEnd:
+        --depth;
+        break;
+      default:
+        break;
+    }
+  }
+  if (deepest < kShallow)
+    parse();
+  else
+    base::call_with_large_stack(parse);
+}
 
 }  // namespace detail
 
@@ -1200,17 +1316,17 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
     truncated = true;
   }
   auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
-  base::call_with_large_stack([&] {
-    Tokens& tokens = tree->mutable_tokens();
-    lex(tree->text(), 0, static_cast<uint32_t>(tree->text().size()), tokens);
-    check_invalid_tokens(tokens, tree->mutable_diagnostics());
-    tree->set_lexical_diagnostic_count(tree->diagnostics().size());
-    tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
-    detail::Parser(*tree, 0).parse_file();
-  });
+  Tokens& tokens = tree->mutable_tokens();
+  lex(tree->text(), 0, static_cast<uint32_t>(tree->text().size()), tokens);
+  check_invalid_tokens(tokens, tree->mutable_diagnostics());
+  tree->set_lexical_diagnostic_count(tree->diagnostics().size());
+  tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
+  detail::run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
+                     [&] { detail::Parser(*tree, 0).parse_file(); });
   if (truncated)
     tree->mutable_diagnostics().push_back(
-        {base::Severity::Error, "File too large",
+        {base::Severity::Error,
+         "File too large",
          "Only the first " + std::to_string(kMaxSourceBytes) +
              " bytes of this file were read; HCL tools address files up to 4 GiB.",
          {kMaxSourceBytes, kMaxSourceBytes},

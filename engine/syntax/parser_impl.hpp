@@ -1,6 +1,7 @@
 // The recursive-descent parser's internals, shared by the parser, template and reparse files.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -76,7 +77,6 @@ class Parser {
 
   // Recovery
   Peeked recover(TokenKind end);
-  void recover_over(TokenKind start);
   void recover_after_body_item(TokenKind already_open = TokenKind::Eof);
 
   // Structure
@@ -90,9 +90,11 @@ class Parser {
   void finish_attribute(uint32_t name, bool single_line);
   bool parse_simple_value();
   void finish_block(uint32_t type_name);
-  // What follows a block's "{": a body, or a one-line block's single attribute.
-  void parse_block_content(uint32_t open_brace);
-  void parse_single_attribute_body(uint32_t open_brace);
+  // What follows a block's "{": a body, or a one-line block's single attribute. Both return
+  // whether recovery from an error already went past the end of the block's line.
+  bool parse_block_content(uint32_t open_brace);
+  bool parse_single_attribute_body(uint32_t open_brace);
+  bool line_consumed() const;
   void parse_quoted_label();
 
   // Expressions
@@ -115,14 +117,14 @@ class Parser {
   struct OpenDirective {
     bool is_for;
     bool in_else;
-    uint32_t mark;           // first node of the directive's subtree
-    uint32_t first_token;    // its "%{"
-    base::ByteRange range;   // "%{ ... }" for messages
-    bool too_deep = false;   // past the nesting limit: matched silently, no node
+    uint32_t mark;          // first node of the directive's subtree
+    uint32_t first_token;   // its "%{"
+    base::ByteRange range;  // "%{ ... }" for messages
+    bool too_deep = false;  // past the nesting limit: matched silently, no node
   };
   void close_directive(std::vector<OpenDirective>& open, uint32_t end_token);
   void template_directive(uint32_t introducer, base::ByteRange start_range,
-                          std::vector<OpenDirective>& open);
+                          std::vector<OpenDirective>& open, base::Diagnostics& balance);
 
   const std::string& text_;
   const Tokens& tokens_;
@@ -142,5 +144,9 @@ class Parser {
   bool depth_reported_ = false;
   std::string scratch_;
 };
+
+// Runs `parse` over tokens [begin, end) on a stack deep enough for their nesting.
+void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
+                const std::function<void()>& parse);
 
 }  // namespace hclspec::syntax::detail

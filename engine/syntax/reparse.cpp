@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "base/big_stack.hpp"
 #include "syntax/lexer.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/parser_impl.hpp"
@@ -15,10 +14,10 @@ namespace {
 thread_local bool last_incremental = false;
 
 struct Target {
-  NodeId body = 0;       // the Body node to parse again
-  uint32_t open = 0;     // its "{" token
-  uint32_t close = 0;    // its "}" token
-  int depth = 0;         // blocks enclosing the body's content, its own included
+  NodeId body = 0;     // the Body node to parse again
+  uint32_t open = 0;   // its "{" token
+  uint32_t close = 0;  // its "}" token
+  int depth = 0;       // blocks enclosing the body's content, its own included
 };
 
 // The innermost block body whose braces strictly enclose [start, end).
@@ -46,6 +45,14 @@ std::optional<Target> find_target(const SyntaxTree& tree, uint32_t start, uint32
     }
   }
   return found;
+}
+
+char tree_text_at(const std::string& text, uint32_t offset) {
+  return offset < text.size() ? text[offset] : '\0';
+}
+
+bool opens_unclosed_comment(char next, const Token& t) {
+  return t.kind() == TokenKind::Slash && next == '*';
 }
 
 bool mentions_position(const base::Diagnostic& d, const std::string& filename) {
@@ -108,6 +115,14 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   const Token last = region_tokens.back();
   if (last.kind() != TokenKind::CBrace || last.start() != close_start_new) return nullptr;
   region_tokens.pop_back();  // the "}", taken from the old tokens below
+  // A "/*" that found no "*/" was lexed as "/" and "*". One in the region might be closed after
+  // it, where the whole file's lexer would have looked; one before the region might be closed
+  // by the new text. Either way the comment would swallow what lies in between.
+  for (const Token& t : region_tokens)
+    if (opens_unclosed_comment(tree_text_at(new_text, t.end()), t)) return nullptr;
+  for (uint32_t i = 0; i < target->open; ++i)
+    if (opens_unclosed_comment(tree_text_at(old.text(), old_tokens[i].end()), old_tokens[i]))
+      return nullptr;
 
   text_moved = true;
   auto tree = std::make_unique<SyntaxTree>(std::move(new_text), old.filename());
@@ -136,7 +151,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   const size_t diags_before_body = diags.size();
   bool recovered = false;
   uint32_t stopped_at = 0;
-  base::call_with_large_stack([&] {
+  detail::run_parser(tokens, target->open, close_new + 1, [&] {
     detail::Parser parser(*tree, target->open + 1);
     recovered = parser.parse_block_body(target->open, target->depth);
     stopped_at = parser.next_token();
@@ -186,6 +201,8 @@ std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& old, const TextEdit& edit)
   return parse_config(std::move(new_text), old.filename());
 }
 
-bool last_reparse_was_incremental() { return last_incremental; }
+bool last_reparse_was_incremental() {
+  return last_incremental;
+}
 
 }  // namespace hclspec::syntax

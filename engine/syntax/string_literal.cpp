@@ -58,7 +58,9 @@ size_t utf8_char_length(std::string_view s, size_t i) {
 void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, std::string& out,
                            base::Diagnostics& diags) {
   auto error = [&](size_t from, size_t to, std::string detail) {
-    diags.push_back({base::Severity::Error, "Invalid escape sequence", std::move(detail),
+    diags.push_back({base::Severity::Error,
+                     "Invalid escape sequence",
+                     std::move(detail),
                      {offset + static_cast<uint32_t>(from), offset + static_cast<uint32_t>(to)},
                      std::nullopt});
   };
@@ -86,8 +88,8 @@ void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, s
           i = end;
           continue;
         }
-        const uint32_t cp =
-            static_cast<uint32_t>(std::stoul(std::string(raw.substr(i + 2, max_digits)), nullptr, 16));
+        const uint32_t cp = static_cast<uint32_t>(
+            std::stoul(std::string(raw.substr(i + 2, max_digits)), nullptr, 16));
         if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
           char buf[48];
           std::snprintf(buf, sizeof buf, "Cannot encode character U+%04x in UTF-8.", cp);
@@ -101,11 +103,21 @@ void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, s
       }
       const size_t length = 1 + utf8_char_length(raw, i + 1);
       switch (selector) {
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case '"':
+          out += '"';
+          break;
+        case '\\':
+          out += '\\';
+          break;
         default: {
           const std::string_view symbol = raw.substr(i + 1, length - 1);
           error(i, i + length,

@@ -1,5 +1,6 @@
 // Parser for quoted and heredoc templates: literals, interpolations and if/for directives.
 #include <cstring>
+#include <iterator>
 
 #include "base/suggest.hpp"
 #include "syntax/parser.hpp"
@@ -31,6 +32,9 @@ void Parser::parse_template(Peeked open) {
   const TokenKind end = open.kind == TokenKind::OQuote ? TokenKind::CQuote : TokenKind::CHeredoc;
   const base::ByteRange start_range = range_of(peek().index);
   std::vector<OpenDirective> directives;
+  // hclsyntax checks the balance of if/for directives after reading the whole template, so
+  // those diagnostics follow all others of the template.
+  base::Diagnostics balance;
   base::ByteRange end_range;
   uint32_t end_token;
   for (;;) {
@@ -90,7 +94,7 @@ void Parser::parse_template(Peeked open) {
       continue;
     }
     if (next.kind == TokenKind::TemplateControl) {
-      template_directive(next.index, start_range, directives);
+      template_directive(next.index, start_range, directives, balance);
       continue;
     }
     if (!recovery_)
@@ -107,19 +111,20 @@ void Parser::parse_template(Peeked open) {
       directives.pop_back();
       continue;
     }
-    error("Unexpected end of template",
-          std::string("The ") + (top.is_for ? "for" : "if") + " directive at " +
-              format_range(tree_, top.range) + " is missing its corresponding " +
-              (top.is_for ? "endfor" : "endif") + " directive.",
-          end_range);
+    balance.push_back({base::Severity::Error, "Unexpected end of template",
+                       std::string("The ") + (top.is_for ? "for" : "if") + " directive at " +
+                           format_range(tree_, top.range) + " is missing its corresponding " +
+                           (top.is_for ? "endfor" : "endif") + " directive.",
+                       end_range, std::nullopt});
     close_directive(directives, end_token);
   }
+  std::move(balance.begin(), balance.end(), std::back_inserter(diags_));
   add_node(open.kind == TokenKind::OQuote ? NodeKind::Template : NodeKind::Heredoc, mark,
            open.index, next_);
 }
 
 void Parser::template_directive(uint32_t introducer, base::ByteRange start_range,
-                                std::vector<OpenDirective>& open) {
+                                std::vector<OpenDirective>& open, base::Diagnostics& balance) {
   const uint32_t mark = node_mark();
   push_newlines(false);
   const Peeked keyword = peek();
@@ -191,7 +196,8 @@ void Parser::template_directive(uint32_t introducer, base::ByteRange start_range
   add_node(kind, mark, introducer, next_);
 
   const auto unexpected = [&](std::string detail) {
-    error("Unexpected " + std::string(word) + " directive", std::move(detail), range);
+    balance.push_back({base::Severity::Error, "Unexpected " + std::string(word) + " directive",
+                       std::move(detail), range, std::nullopt});
   };
   const auto at = [&](const OpenDirective& d) { return format_range(tree_, d.range); };
   if (kind == NodeKind::IfDirective || kind == NodeKind::ForDirective) {

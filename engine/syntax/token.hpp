@@ -13,25 +13,63 @@ namespace hclspec::syntax {
 
 enum class TokenKind : uint8_t {
   // Brackets
-  OBrace, CBrace, OBrack, CBrack, OParen, CParen,
-  OQuote, CQuote, OHeredoc, CHeredoc,
+  OBrace,
+  CBrace,
+  OBrack,
+  CBrack,
+  OParen,
+  CParen,
+  OQuote,
+  CQuote,
+  OHeredoc,
+  CHeredoc,
   // Operators and punctuation
-  Star, Slash, Plus, Minus, Percent,
-  Equal, EqualOp, NotEqual, LessThan, LessThanEq, GreaterThan, GreaterThanEq,
-  And, Or, Bang, Dot, Comma, DoubleColon, Ellipsis, FatArrow, Question, Colon,
+  Star,
+  Slash,
+  Plus,
+  Minus,
+  Percent,
+  Equal,
+  EqualOp,
+  NotEqual,
+  LessThan,
+  LessThanEq,
+  GreaterThan,
+  GreaterThanEq,
+  And,
+  Or,
+  Bang,
+  Dot,
+  Comma,
+  DoubleColon,
+  Ellipsis,
+  FatArrow,
+  Question,
+  Colon,
   // Template sequences
-  TemplateInterp, TemplateControl, TemplateSeqEnd,
+  TemplateInterp,
+  TemplateControl,
+  TemplateSeqEnd,
   // Literals and names
   QuotedLit,  // literal text of a quoted template, may hold backslash escapes
   StringLit,  // literal text of a heredoc, no escapes
-  NumberLit, Ident,
+  NumberLit,
+  Ident,
   // Trivia
   Comment,  // a line comment includes the newline that ends it
   Newline,
   Bom,  // a UTF-8 byte order mark at the very start: skipped like a comment
   // Characters the language does not use, recognized to give good diagnostics
-  BitwiseAnd, BitwiseOr, BitwiseNot, BitwiseXor, Apostrophe, Backtick, Semicolon,
-  Invalid, BadUtf8, QuotedNewline,
+  BitwiseAnd,
+  BitwiseOr,
+  BitwiseNot,
+  BitwiseXor,
+  Apostrophe,
+  Backtick,
+  Semicolon,
+  Invalid,
+  BadUtf8,
+  QuotedNewline,
   Eof,
 };
 

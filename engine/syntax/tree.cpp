@@ -9,61 +9,109 @@ namespace hclspec::syntax {
 
 const char* node_kind_name(NodeKind kind) {
   switch (kind) {
-    case NodeKind::Body: return "Body";
-    case NodeKind::Attribute: return "Attribute";
-    case NodeKind::Block: return "Block";
-    case NodeKind::Literal: return "Literal";
-    case NodeKind::Invalid: return "Invalid";
-    case NodeKind::ScopeTraversal: return "ScopeTraversal";
-    case NodeKind::RelativeTraversal: return "RelativeTraversal";
-    case NodeKind::Index: return "Index";
-    case NodeKind::Splat: return "Splat";
-    case NodeKind::SplatItem: return "SplatItem";
-    case NodeKind::FunctionCall: return "FunctionCall";
-    case NodeKind::Parenthesis: return "Parenthesis";
-    case NodeKind::UnaryOp: return "UnaryOp";
-    case NodeKind::BinaryOp: return "BinaryOp";
-    case NodeKind::Conditional: return "Conditional";
-    case NodeKind::Tuple: return "Tuple";
-    case NodeKind::Object: return "Object";
-    case NodeKind::For: return "For";
-    case NodeKind::Template: return "Template";
-    case NodeKind::Heredoc: return "Heredoc";
-    case NodeKind::Interpolation: return "Interpolation";
-    case NodeKind::TemplateIf: return "TemplateIf";
-    case NodeKind::TemplateFor: return "TemplateFor";
-    case NodeKind::IfDirective: return "IfDirective";
-    case NodeKind::ForDirective: return "ForDirective";
-    case NodeKind::ElseDirective: return "ElseDirective";
-    case NodeKind::EndDirective: return "EndDirective";
+    case NodeKind::Body:
+      return "Body";
+    case NodeKind::Attribute:
+      return "Attribute";
+    case NodeKind::Block:
+      return "Block";
+    case NodeKind::Literal:
+      return "Literal";
+    case NodeKind::Invalid:
+      return "Invalid";
+    case NodeKind::ScopeTraversal:
+      return "ScopeTraversal";
+    case NodeKind::RelativeTraversal:
+      return "RelativeTraversal";
+    case NodeKind::Index:
+      return "Index";
+    case NodeKind::Splat:
+      return "Splat";
+    case NodeKind::SplatItem:
+      return "SplatItem";
+    case NodeKind::FunctionCall:
+      return "FunctionCall";
+    case NodeKind::Parenthesis:
+      return "Parenthesis";
+    case NodeKind::UnaryOp:
+      return "UnaryOp";
+    case NodeKind::BinaryOp:
+      return "BinaryOp";
+    case NodeKind::Conditional:
+      return "Conditional";
+    case NodeKind::Tuple:
+      return "Tuple";
+    case NodeKind::Object:
+      return "Object";
+    case NodeKind::For:
+      return "For";
+    case NodeKind::Template:
+      return "Template";
+    case NodeKind::Heredoc:
+      return "Heredoc";
+    case NodeKind::Interpolation:
+      return "Interpolation";
+    case NodeKind::TemplateIf:
+      return "TemplateIf";
+    case NodeKind::TemplateFor:
+      return "TemplateFor";
+    case NodeKind::IfDirective:
+      return "IfDirective";
+    case NodeKind::ForDirective:
+      return "ForDirective";
+    case NodeKind::ElseDirective:
+      return "ElseDirective";
+    case NodeKind::EndDirective:
+      return "EndDirective";
   }
   return "?";
 }
 
 const char* operator_symbol(Operator op) {
   switch (op) {
-    case Operator::None: return "";
-    case Operator::Or: return "||";
-    case Operator::And: return "&&";
-    case Operator::Equal: return "==";
-    case Operator::NotEqual: return "!=";
-    case Operator::Greater: return ">";
-    case Operator::GreaterOrEqual: return ">=";
-    case Operator::Less: return "<";
-    case Operator::LessOrEqual: return "<=";
-    case Operator::Add: return "+";
-    case Operator::Subtract: return "-";
-    case Operator::Multiply: return "*";
-    case Operator::Divide: return "/";
-    case Operator::Modulo: return "%";
-    case Operator::Negate: return "-";
-    case Operator::Not: return "!";
+    case Operator::None:
+      return "";
+    case Operator::Or:
+      return "||";
+    case Operator::And:
+      return "&&";
+    case Operator::Equal:
+      return "==";
+    case Operator::NotEqual:
+      return "!=";
+    case Operator::Greater:
+      return ">";
+    case Operator::GreaterOrEqual:
+      return ">=";
+    case Operator::Less:
+      return "<";
+    case Operator::LessOrEqual:
+      return "<=";
+    case Operator::Add:
+      return "+";
+    case Operator::Subtract:
+      return "-";
+    case Operator::Multiply:
+      return "*";
+    case Operator::Divide:
+      return "/";
+    case Operator::Modulo:
+      return "%";
+    case Operator::Negate:
+      return "-";
+    case Operator::Not:
+      return "!";
   }
   return "";
 }
 
 SyntaxTree::SyntaxTree(std::string text, std::string filename)
-    : text_(std::move(text)), filename_(std::move(filename)), lines_(text_) {}
+    : text_(std::move(text)), filename_(std::move(filename)) {}
+
+const base::LineIndex& SyntaxTree::lines() const {
+  std::call_once(lines_once_, [this] { lines_.emplace(text_); });
+  return *lines_;
+}
 
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   std::vector<NodeId> out;
@@ -80,7 +128,8 @@ std::vector<NodeId> SyntaxTree::children(NodeId id) const {
 base::ByteRange SyntaxTree::range(NodeId id) const {
   const Node& n = nodes_[id];
   if (n.end_token == n.first_token) {
-    const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens_.size() - 1));
+    const uint32_t at =
+        std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens_.size() - 1));
     return tokens_[at].range();
   }
   return {tokens_[n.first_token].start(), tokens_[n.end_token - 1].end()};
@@ -177,8 +226,8 @@ std::string dump_tree(const SyntaxTree& tree) {
 std::string format_range(const SyntaxTree& tree, base::ByteRange range) {
   const base::Position start = tree.lines().position(range.start);
   const base::Position end = tree.lines().position(range.end);
-  std::string out = tree.filename() + ":" + std::to_string(start.line) + "," +
-                    std::to_string(start.column) + "-";
+  std::string out =
+      tree.filename() + ":" + std::to_string(start.line) + "," + std::to_string(start.column) + "-";
   if (start.line != end.line) out += std::to_string(end.line) + ",";
   out += std::to_string(end.column);
   return out;

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,8 +49,22 @@ enum class NodeKind : uint8_t {
 const char* node_kind_name(NodeKind kind);
 
 enum class Operator : uint8_t {
-  None, Or, And, Equal, NotEqual, Greater, GreaterOrEqual, Less, LessOrEqual,
-  Add, Subtract, Multiply, Divide, Modulo, Negate, Not,
+  None,
+  Or,
+  And,
+  Equal,
+  NotEqual,
+  Greater,
+  GreaterOrEqual,
+  Less,
+  LessOrEqual,
+  Add,
+  Subtract,
+  Multiply,
+  Divide,
+  Modulo,
+  Negate,
+  Not,
 };
 
 const char* operator_symbol(Operator op);
@@ -61,7 +77,7 @@ inline constexpr uint8_t kForHasCondition = 2;     // For: "if cond" present
 inline constexpr uint8_t kForGrouped = 4;          // For: "..." grouping present
 inline constexpr uint8_t kForObject = 8;           // For: builds an object ("{ for ... }")
 inline constexpr uint8_t kForHasKeyVariable = 16;  // For: two iteration variables
-inline constexpr uint8_t kRecovered = 128;  // Attribute/Block/Body: parsing recovered inside
+inline constexpr uint8_t kRecovered = 128;         // Attribute/Block/Body: parsing recovered inside
 }  // namespace NodeFlags
 
 struct Node {
@@ -88,7 +104,8 @@ class SyntaxTree {
 
   const std::string& text() const { return text_; }
   const std::string& filename() const { return filename_; }
-  const base::LineIndex& lines() const { return lines_; }
+  // Built on first use (most parses of valid files never need it); safe from any thread.
+  const base::LineIndex& lines() const;
   const Tokens& tokens() const { return tokens_; }
   const std::vector<Node>& nodes() const { return nodes_; }
   const base::Diagnostics& diagnostics() const { return diagnostics_; }
@@ -113,7 +130,8 @@ class SyntaxTree {
  private:
   std::string text_;
   std::string filename_;
-  base::LineIndex lines_;
+  mutable std::once_flag lines_once_;
+  mutable std::optional<base::LineIndex> lines_;
   Tokens tokens_;
   std::vector<Node> nodes_;
   base::Diagnostics diagnostics_;

@@ -1,0 +1,185 @@
+// Incremental reparse: random edits compared with fresh parses, and checks that it is used.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "syntax/parser.hpp"
+#include "syntax/reparse.hpp"
+
+namespace fs = std::filesystem;
+using namespace hclspec::syntax;
+
+namespace {
+
+std::string read_all(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+// Every way the two trees could differ, named for the failure message.
+std::string difference(const SyntaxTree& incremental, const SyntaxTree& fresh) {
+  if (incremental.text() != fresh.text()) return "text";
+  if (incremental.tokens() != fresh.tokens()) return "tokens";
+  if (incremental.nodes() != fresh.nodes()) return "nodes";
+  if (incremental.diagnostics() != fresh.diagnostics()) return "diagnostics";
+  if (incremental.lexical_diagnostic_count() != fresh.lexical_diagnostic_count())
+    return "lexical diagnostic count";
+  return "";
+}
+
+// Pieces of HCL that typing and deleting produce, structural ones included on purpose.
+const std::vector<std::string> kSnippets = {"a",         "=",       "\n",
+                                            "{",         "}",       "\"",
+                                            "x = 1\n",   "${",      "[",
+                                            "]",         " ",       "#",
+                                            "b {\n",     "<<EOT\n", "EOT\n",
+                                            ",",         "(",       ")",
+                                            "%{ if x }", "~}",      "\t",
+                                            "é",         "/*",      "*/",
+                                            "//",        "\r\n",    "c \"l\" {\n  d = 2\n}\n",
+                                            "1.5",       "..."};
+
+struct EditStats {
+  int edits = 0;
+  int incremental = 0;
+};
+
+// Applies `count` random edits to `text`, comparing reparse with a fresh parse after each;
+// every tenth result becomes the base for the following edits, so edits also meet broken text.
+void check_random_edits(const std::string& name, const std::string& text, int count,
+                        std::mt19937& rng, EditStats& stats) {
+  auto tree = parse_config(text, "edit.hcl");
+  for (int i = 0; i < count; ++i) {
+    const std::string& current = tree->text();
+    const uint32_t size = static_cast<uint32_t>(current.size());
+    const uint32_t start = size == 0 ? 0 : static_cast<uint32_t>(rng() % (size + 1));
+    const uint32_t length = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 12) : 0;
+    const uint32_t end = std::min(size, start + length);
+    const std::string replacement = rng() % 3 == 0 ? "" : kSnippets[rng() % kSnippets.size()];
+    const TextEdit edit{start, end, replacement};
+    auto incremental = reparse(*tree, edit);
+    const bool reused = last_reparse_was_incremental();
+    auto fresh = parse_config(apply_edit(current, edit), "edit.hcl");
+    const std::string diff = difference(*incremental, *fresh);
+    INFO(name << ": edit [" << start << ", " << end << ") <- \"" << replacement << "\" on:\n"
+              << current);
+    REQUIRE(diff == "");
+    ++stats.edits;
+    stats.incremental += reused ? 1 : 0;
+    if (rng() % 10 == 0) tree = std::move(fresh);
+  }
+}
+
+std::vector<fs::path> hcl_files_below(const fs::path& dir) {
+  std::vector<fs::path> files;
+  if (!fs::is_directory(dir)) return files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().extension() != ".golden")
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("reparse equals a fresh parse after random edits to the fixtures") {
+  std::mt19937 rng(20261121);
+  EditStats stats;
+  const std::vector<fs::path> files = hcl_files_below(HCLSPEC_FIXTURES_DIR);
+  REQUIRE(files.size() >= 5);
+  for (const fs::path& file : files)
+    check_random_edits(file.string(), read_all(file), 150, rng, stats);
+  MESSAGE(stats.edits << " edits, " << stats.incremental << " reparsed incrementally");
+  CHECK(stats.edits >= 3000);
+  CHECK(stats.incremental > 0);
+}
+
+TEST_CASE("reparse equals a fresh parse on the real-world corpus (HCLSPEC_CORPUS_DIR)") {
+  // The shared corpus lives outside the repository: CI points this at it when it is there.
+  const char* dir = std::getenv("HCLSPEC_CORPUS_DIR");
+  if (dir == nullptr || !fs::is_directory(dir)) {
+    MESSAGE("HCLSPEC_CORPUS_DIR not set: corpus edits not run");
+    return;
+  }
+  std::mt19937 rng(7);
+  EditStats stats;
+  const std::vector<fs::path> files = hcl_files_below(dir);
+  for (size_t i = 0; i < files.size(); i += 4)
+    check_random_edits(files[i].string(), read_all(files[i]), 40, rng, stats);
+  MESSAGE(stats.edits << " corpus edits, " << stats.incremental << " reparsed incrementally");
+  CHECK(stats.incremental > stats.edits / 20);
+}
+
+TEST_CASE("edits inside a balanced block body reparse only that body") {
+  const std::string text =
+      "job \"web\" {\n"
+      "  group \"cache\" {\n"
+      "    count = 1\n"
+      "    task \"redis\" {\n"
+      "      driver = \"docker\"\n"
+      "      resources {\n"
+      "        cpu    = 500\n"
+      "        memory = 256\n"
+      "      }\n"
+      "    }\n"
+      "  }\n"
+      "}\n"
+      "other = 1\n";
+  auto tree = parse_config(text, "job.hcl");
+  const uint32_t at = static_cast<uint32_t>(text.find("500") + 3);
+
+  SUBCASE("typing a digit") {
+    auto next = reparse(*tree, {at, at, "1"});
+    CHECK(last_reparse_was_incremental());
+    CHECK(difference(*next, *parse_config(apply_edit(text, {at, at, "1"}), "job.hcl")) == "");
+  }
+  SUBCASE("typing a whole attribute line, one character at a time") {
+    const std::string line = "\n        disk = 1024";
+    std::unique_ptr<SyntaxTree> current = parse_config(text, "job.hcl");
+    int incremental = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      const TextEdit edit{at + static_cast<uint32_t>(i), at + static_cast<uint32_t>(i),
+                          line.substr(i, 1)};
+      auto next = reparse(*current, edit);
+      incremental += last_reparse_was_incremental() ? 1 : 0;
+      CHECK(difference(*next, *parse_config(apply_edit(current->text(), edit), "job.hcl")) == "");
+      current = std::move(next);
+    }
+    // Two keystrokes change whether the body holds an error ("disk" alone, then "disk = 1");
+    // that state feeds the enclosing blocks, so those two reparse the whole file.
+    CHECK(incremental == static_cast<int>(line.size()) - 2);
+  }
+  SUBCASE("an error inside the body moves with an edit before it") {
+    const std::string broken = apply_edit(text, {at, at, " +"});
+    auto base = parse_config(broken, "job.hcl");
+    REQUIRE(base->diagnostics().size() == 1);
+    const uint32_t before = static_cast<uint32_t>(broken.find("cpu"));
+    auto next = reparse(*base, {before, before, "x"});
+    CHECK(last_reparse_was_incremental());
+    REQUIRE(next->diagnostics().size() == 1);
+    CHECK(next->diagnostics()[0].summary == "Invalid expression");
+    CHECK(next->diagnostics()[0].subject.start == base->diagnostics()[0].subject.start + 1);
+    CHECK(difference(*next, *parse_config(apply_edit(broken, {before, before, "x"}), "job.hcl")) ==
+          "");
+  }
+  SUBCASE("commenting out a closing brace falls back to a full parse") {
+    const uint32_t brace = static_cast<uint32_t>(text.find("      }\n"));
+    auto next = reparse(*tree, {brace, brace, "#"});
+    CHECK_FALSE(last_reparse_was_incremental());
+    CHECK(difference(*next, *parse_config(apply_edit(text, {brace, brace, "#"}), "job.hcl")) == "");
+  }
+  SUBCASE("an edit between top-level items parses the whole file") {
+    const uint32_t end = static_cast<uint32_t>(text.size());
+    reparse(*tree, {end, end, "more = 2\n"});
+    CHECK_FALSE(last_reparse_was_incremental());
+  }
+}
