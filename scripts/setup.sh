@@ -4,16 +4,16 @@
 # usage: scripts/setup.sh [--fuzz] [--ci]
 #   (no option)  compiler, CMake, Ninja and the libraries: enough to build and test
 #   --fuzz       also clang and its runtime libraries (libFuzzer, sanitizers) for fuzz/
-#   --ci         everything .ci/run uses: --fuzz plus python3 for the shared corpus check
+#   --ci         everything .ci/run uses (the fuzzing toolchain too)
 set -euo pipefail
 
-packages=(cmake ninja-build g++ nlohmann-json3-dev libboost-dev libicu-dev doctest-dev)
+packages=(cmake ninja-build g++ nlohmann-json3-dev libboost-dev libicu-dev doctest-dev python3)
 for arg in "$@"; do
   case "$arg" in
     # libclang-rt-14-dev holds libclang_rt.fuzzer and the sanitizer runtimes; clang only
     # recommends it, so an install without recommends lacks it and -fsanitize=fuzzer fails.
     --fuzz) packages+=(clang libclang-rt-14-dev) ;;
-    --ci) packages+=(clang libclang-rt-14-dev python3) ;;
+    --ci) packages+=(clang libclang-rt-14-dev) ;;
     -h | --help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "setup.sh: unknown option $arg (try --help)" >&2; exit 1 ;;
   esac

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "server/decode_command.hpp"
 #include "server/lint_command.hpp"
 
 namespace {
@@ -15,6 +16,7 @@ HCL tooling driven by hcldec spec files.
 
 Commands:
   lint PATH...   check HCL files and directories for syntax errors
+  decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
 
 Options:
   -h, --help     show this help (also: hclspec <command> --help)
@@ -25,6 +27,10 @@ Options:
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  const std::string invoked = argc > 0 ? argv[0] : "";
+  const size_t slash = invoked.find_last_of('/');
+  if (invoked.substr(slash == std::string::npos ? 0 : slash + 1) == "hcldec")
+    return hclspec::server::run_decode(args);
   if (args.empty()) {
     std::cerr << kHelp;
     return 1;
@@ -40,6 +46,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "lint") return hclspec::server::run_lint(rest);
+  if (command == "decode") return hclspec::server::run_decode(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"
             << "Run 'hclspec --help' for the list of commands.\n";
   return 1;

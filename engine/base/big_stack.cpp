@@ -9,6 +9,8 @@ namespace hclspec::base {
 
 namespace {
 
+thread_local bool large_stack_thread = false;
+
 struct Job {
   const std::function<void()>* work;
   std::exception_ptr error;
@@ -16,6 +18,7 @@ struct Job {
 
 void* run_job(void* arg) {
   auto* job = static_cast<Job*>(arg);
+  large_stack_thread = true;
   try {
     (*job->work)();
   } catch (...) {
@@ -25,6 +28,10 @@ void* run_job(void* arg) {
 }
 
 }  // namespace
+
+bool on_large_stack() {
+  return large_stack_thread;
+}
 
 void call_with_large_stack(const std::function<void()>& work, size_t stack_bytes) {
   Job job{&work, nullptr};

@@ -16,4 +16,8 @@ inline constexpr size_t kLargeStackBytes = size_t{1} << 30;
 void call_with_large_stack(const std::function<void()>& work,
                            size_t stack_bytes = kLargeStackBytes);
 
+// Whether the calling thread is one that call_with_large_stack started, so recursive work can
+// tell whether it needs to move to such a thread first.
+bool on_large_stack();
+
 }  // namespace hclspec::base

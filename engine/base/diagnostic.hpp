@@ -23,9 +23,10 @@ struct Diagnostic {
 
 using Diagnostics = std::vector<Diagnostic>;
 
-inline bool has_errors(const Diagnostics& diags) {
-  for (const auto& d : diags)
-    if (d.severity == Severity::Error) return true;
+// Whether any diagnostic from index `from` on is an error.
+inline bool has_errors(const Diagnostics& diags, size_t from = 0) {
+  for (size_t i = from; i < diags.size(); ++i)
+    if (diags[i].severity == Severity::Error) return true;
   return false;
 }
 

@@ -52,6 +52,45 @@ bool is_id_continue(uint32_t cp) {
 
 namespace {
 
+constexpr uint32_t kReplacement = 0xFFFD;
+
+// strconv.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
+bool is_print(uint32_t cp) {
+  if (cp == ' ') return true;
+  switch (u_charType(static_cast<UChar32>(cp))) {
+    case U_UPPERCASE_LETTER:
+    case U_LOWERCASE_LETTER:
+    case U_TITLECASE_LETTER:
+    case U_MODIFIER_LETTER:
+    case U_OTHER_LETTER:
+    case U_NON_SPACING_MARK:
+    case U_ENCLOSING_MARK:
+    case U_COMBINING_SPACING_MARK:
+    case U_DECIMAL_DIGIT_NUMBER:
+    case U_LETTER_NUMBER:
+    case U_OTHER_NUMBER:
+    case U_DASH_PUNCTUATION:
+    case U_START_PUNCTUATION:
+    case U_END_PUNCTUATION:
+    case U_CONNECTOR_PUNCTUATION:
+    case U_OTHER_PUNCTUATION:
+    case U_INITIAL_PUNCTUATION:
+    case U_FINAL_PUNCTUATION:
+    case U_MATH_SYMBOL:
+    case U_CURRENCY_SYMBOL:
+    case U_MODIFIER_SYMBOL:
+    case U_OTHER_SYMBOL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void append_hex(std::string& out, uint32_t value, int digits) {
+  static const char* const kHex = "0123456789abcdef";
+  for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 15];
+}
+
 bool is_ascii(std::string_view text) {
   for (char c : text)
     if (static_cast<unsigned char>(c) >= 0x80) return false;
@@ -120,6 +159,121 @@ size_t utf8_offset_of_utf16(std::string_view text, size_t units) {
     pos += length;
   }
   return pos;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+uint32_t decode_rune(std::string_view text, size_t pos, size_t& length) {
+  const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[pos + i]); };
+  const unsigned char b0 = byte(0);
+  length = 1;
+  if (b0 < 0x80) return b0;
+  size_t need = 0;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  uint32_t cp = 0;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    need = 1;
+    cp = b0 & 0x1F;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    need = 2;
+    cp = b0 & 0x0F;
+    if (b0 == 0xE0) lo = 0xA0;  // no overlong forms
+    if (b0 == 0xED) hi = 0x9F;  // no surrogates
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    need = 3;
+    cp = b0 & 0x07;
+    if (b0 == 0xF0) lo = 0x90;  // no overlong forms
+    if (b0 == 0xF4) hi = 0x8F;  // nothing past U+10FFFF
+  } else {
+    return kReplacement;
+  }
+  if (pos + need >= text.size()) return kReplacement;  // truncated
+  for (size_t i = 1; i <= need; ++i) {
+    const unsigned char b = byte(i);
+    if (b < (i == 1 ? lo : 0x80) || b > (i == 1 ? hi : 0xBF)) return kReplacement;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  length = need + 1;
+  return cp;
+}
+
+bool is_valid_utf8(std::string_view text) {
+  for (size_t pos = 0; pos < text.size();) {
+    size_t length = 0;
+    if (decode_rune(text, pos, length) == kReplacement && length == 1) return false;
+    pos += length;
+  }
+  return true;
+}
+
+std::string go_quote(std::string_view text) {
+  std::string out = "\"";
+  for (size_t pos = 0; pos < text.size();) {
+    size_t length = 0;
+    const uint32_t cp = decode_rune(text, pos, length);
+    if (cp == kReplacement && length == 1) {
+      out += "\\x";
+      append_hex(out, static_cast<unsigned char>(text[pos]), 2);
+    } else if (cp == '"' || cp == '\\') {
+      out += '\\';
+      out += static_cast<char>(cp);
+    } else if (cp < 0x80 ? (cp >= 0x20 && cp < 0x7F) : is_print(cp)) {
+      out.append(text.substr(pos, length));
+    } else {
+      switch (cp) {
+        case '\a':
+          out += "\\a";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\v':
+          out += "\\v";
+          break;
+        default:
+          if (cp < ' ' || cp == 0x7F) {
+            out += "\\x";
+            append_hex(out, cp, 2);
+          } else if (cp < 0x10000) {
+            out += "\\u";
+            append_hex(out, cp, 4);
+          } else {
+            out += "\\U";
+            append_hex(out, cp, 8);
+          }
+      }
+    }
+    pos += length;
+  }
+  return out + "\"";
 }
 
 }  // namespace hclspec::base

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace hclspec::base {
@@ -27,5 +28,22 @@ size_t utf16_length(std::string_view text);
 
 // The byte offset within `text` reached after `units` UTF-16 code units (clamped to the end).
 size_t utf8_offset_of_utf16(std::string_view text, size_t units);
+
+// Appends the UTF-8 encoding of code point `cp`.
+void append_utf8(std::string& out, uint32_t cp);
+
+// Go's utf8.DecodeRuneInString: the code point at text[pos] and its length in `length`; a byte
+// that does not start a valid sequence (overlong, surrogate, beyond U+10FFFF, truncated) is
+// returned as 0xFFFD with length 1, so each broken byte counts on its own as in Go. (Unlike
+// decode_utf8 above, which delimits characters as HCL's scanner does.)
+uint32_t decode_rune(std::string_view text, size_t pos, size_t& length);
+
+// Whether the text is valid UTF-8 by Go's rules.
+bool is_valid_utf8(std::string_view text);
+
+// Go's strconv.Quote (the %q verb), which HCL's messages quote names with: double quotes,
+// backslash escapes for quotes, backslashes and unprintable characters (\n, \x01, \u00a0),
+// \x escapes for broken bytes.
+std::string go_quote(std::string_view text);
 
 }  // namespace hclspec::base

@@ -1,6 +1,8 @@
 // String literal decoding: the slicing of hclsyntax's scanStringLit, then escape handling.
 #include "syntax/string_literal.hpp"
 
+#include "base/unicode.hpp"
+
 #include <cstdio>
 
 namespace hclspec::syntax {
@@ -9,42 +11,6 @@ namespace {
 
 bool is_hex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// Go's %q for a short byte string: printable text kept, quotes and backslashes escaped.
-std::string go_quote(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 size_t utf8_char_length(std::string_view s, size_t i) {
@@ -96,7 +62,7 @@ void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, s
           error(i, end, buf);
           out.append(raw.substr(i, end - i));
         } else {
-          append_utf8(out, cp);
+          base::append_utf8(out, cp);
         }
         i = end;
         continue;
@@ -120,8 +86,9 @@ void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, s
           break;
         default: {
           const std::string_view symbol = raw.substr(i + 1, length - 1);
-          error(i, i + length,
-                "The symbol " + go_quote(symbol) + " is not a valid escape sequence selector.");
+          error(
+              i, i + length,
+              "The symbol " + base::go_quote(symbol) + " is not a valid escape sequence selector.");
           out.append(symbol);
         }
       }

@@ -1,0 +1,87 @@
+// HCL's types (cty's): primitives, collections, structural types and the dynamic pseudo-type.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hclspec::types {
+
+enum class TypeKind : uint8_t { Dynamic, String, Number, Bool, List, Set, Map, Object, Tuple };
+
+class Type;
+
+struct Attribute;
+
+// A type is an immutable value: copies share one description, comparison is structural.
+class Type {
+ public:
+  Type();  // the dynamic pseudo-type ("any")
+  // Copies share the description; destruction is iterative, as for Value.
+  Type(const Type&) = default;
+  Type(Type&&) noexcept = default;
+  Type& operator=(const Type&) = default;
+  Type& operator=(Type&&) noexcept = default;
+  ~Type();
+  static Type dynamic() { return Type(); }
+  static Type string();
+  static Type number();
+  static Type boolean();
+  static Type list(Type element);
+  static Type set(Type element);
+  static Type map(Type element);
+  // Attributes are kept sorted by name; `optional` names attributes that may be absent.
+  static Type object(std::vector<Attribute> attributes, std::vector<std::string> optional = {});
+  static Type tuple(std::vector<Type> elements);
+
+  TypeKind kind() const { return kind_; }
+  bool is_dynamic() const { return kind_ == TypeKind::Dynamic; }
+  bool is_primitive() const {
+    return kind_ == TypeKind::String || kind_ == TypeKind::Number || kind_ == TypeKind::Bool;
+  }
+  bool is_list() const { return kind_ == TypeKind::List; }
+  bool is_set() const { return kind_ == TypeKind::Set; }
+  bool is_map() const { return kind_ == TypeKind::Map; }
+  bool is_object() const { return kind_ == TypeKind::Object; }
+  bool is_tuple() const { return kind_ == TypeKind::Tuple; }
+  bool is_collection() const { return is_list() || is_set() || is_map(); }
+
+  const Type& element() const;                       // list, set, map
+  const std::vector<Type>& tuple_elements() const;   // tuple
+  const std::vector<Attribute>& attributes() const;  // object, sorted by name
+  const Type* attribute(std::string_view name) const;
+  bool is_optional(std::string_view name) const;
+  const std::vector<std::string>& optional_attributes() const;  // sorted
+
+  // Whether the dynamic pseudo-type appears anywhere inside.
+  bool has_dynamic() const;
+  // The same type without optional attribute markers, at every depth.
+  Type without_optional_attributes() const;
+
+  // cty's FriendlyName ("list of string", "object", "dynamic") and FriendlyNameForConstraint
+  // ("any type", "list of any single type"), as error messages show types.
+  std::string friendly_name() const;
+  std::string friendly_name_for_constraint() const;
+
+  friend bool operator==(const Type& a, const Type& b);
+
+ private:
+  struct Data;
+  explicit Type(TypeKind kind, std::shared_ptr<Data> data = nullptr)
+      : kind_(kind), data_(std::move(data)) {}
+  std::string friendly(bool constraint) const;
+
+  TypeKind kind_ = TypeKind::Dynamic;
+  // Element(s) or attributes, never changed once built; null for primitives.
+  std::shared_ptr<Data> data_;
+};
+
+struct Attribute {
+  std::string name;
+  Type type;
+  friend bool operator==(const Attribute&, const Attribute&) = default;
+};
+
+}  // namespace hclspec::types

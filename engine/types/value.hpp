@@ -1,0 +1,99 @@
+// HCL's values (cty's): known, null or unknown, each with its type; immutable and cheap to copy.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "types/number.hpp"
+#include "types/type.hpp"
+
+namespace hclspec::types {
+
+class Value;
+using Entries = std::vector<std::pair<std::string, Value>>;  // map entries, object attributes
+
+class Value {
+ public:
+  Value();  // null of the dynamic pseudo-type: what `null` means in HCL
+  // Copies share the contents. Destruction is iterative, so values nested thousands deep
+  // (from deeply nested input) are released without deep recursion.
+  Value(const Value&) = default;
+  Value(Value&&) noexcept = default;
+  Value& operator=(const Value&) = default;
+  Value& operator=(Value&&) noexcept = default;
+  ~Value();
+  static Value null(Type type);
+  static Value unknown(Type type);
+  static Value boolean(bool value);
+  static Value number(Number value);
+  static Value number(int64_t value);
+  // Strings are normalized to NFC, so equal text compares equal however it was composed.
+  static Value string(std::string_view text);
+  // Collections take their element type (needed when empty); elements must have it, except
+  // that nulls and unknowns of the dynamic type become nulls and unknowns of it. Given the
+  // dynamic type, the first element whose type is not dynamic sets it, as in cty.ListVal.
+  static Value list(Type element, std::vector<Value> elements);
+  // Equal elements collapse into one (the first); elements are kept in cty's set order.
+  static Value set(Type element, std::vector<Value> elements);
+  // Keys are normalized to NFC and sorted; for a repeated key the last entry wins.
+  static Value map(Type element, Entries entries);
+  static Value tuple(std::vector<Value> elements);
+  // Attribute names are normalized to NFC and sorted; for a repeated name the last one wins.
+  static Value object(Entries attributes);
+
+  const Type& type() const { return type_; }
+  bool is_null() const { return state_ == State::Null; }
+  bool is_known() const { return state_ != State::Unknown; }
+  // Known all the way down: no unknown value nested inside.
+  bool is_wholly_known() const;
+  // cty's HasWhollyKnownType: no unknown value of a type with dynamic parts inside, so the type
+  // cannot change once unknowns become known.
+  bool has_wholly_known_type() const;
+
+  bool as_bool() const { return std::get<bool>(data_); }
+  const Number& as_number() const { return std::get<Number>(data_); }
+  const std::string& as_string() const { return std::get<std::string>(data_); }
+  // Elements of a list, set or tuple.
+  const std::vector<Value>& elements() const;
+  // Entries of a map or attributes of an object, sorted by key.
+  const Entries& entries() const;
+  // The attribute of an object or the entry of a map with this key, or nullptr.
+  const Value* get(std::string_view key) const;
+  // Number of elements, entries or attributes.
+  size_t length() const;
+
+ private:
+  enum class State : uint8_t { Known, Null, Unknown };
+  // Never changed once built; not const so that the destructor may take nested values apart.
+  using Elements = std::shared_ptr<std::vector<Value>>;
+  using SharedEntries = std::shared_ptr<Entries>;
+
+  Value(Type type, State state) : type_(std::move(type)), state_(state) {}
+
+  Type type_;
+  State state_ = State::Null;
+  std::variant<std::monostate, bool, Number, std::string, Elements, SharedEntries> data_;
+};
+
+// cty's Equals: a known bool, or an unknown bool when unknown values could decide it. Nulls are
+// equal to each other whatever their types.
+Value equals(const Value& a, const Value& b);
+
+// Identical: same type, same state, same content (unknowns equal unknowns of the same type).
+bool raw_equals(const Value& a, const Value& b);
+
+// cty's setRules.Less, the order a set iterates in: strings bytewise, numbers by value, false
+// before true, other values by their hash text (set_hash_text); known values before unknown
+// ones before the null.
+bool set_order_less(const Value& a, const Value& b);
+
+// cty's set hash text of a value (appendSetHashBytes): "?" unknown, "~" null, numbers as %.10g,
+// strings Go-quoted, "[e;e;]" lists and sets, "{k:v;}" maps, "<v;v;>" objects and tuples.
+std::string set_hash_text(const Value& value);
+
+}  // namespace hclspec::types

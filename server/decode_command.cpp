@@ -1,0 +1,355 @@
+// decode: load the spec, parse the inputs, decode, print JSON (hcldec's cmd/hcldec/main.go).
+#include "server/decode_command.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+
+#include "engine/spec/decode.hpp"
+#include "engine/spec/load.hpp"
+#include "engine/syntax/parser.hpp"
+#include "engine/types/json.hpp"
+#include "server/diagnostic_json.hpp"
+#include "server/diagnostic_text.hpp"
+#include "server/source_files.hpp"
+
+namespace hclspec::server {
+
+namespace {
+
+constexpr const char* kDecodeHelp =
+    R"(Usage: hclspec decode --spec=FILE [options] [FILE...]
+
+Decodes HCL files as the hcldec spec file says and prints the result as JSON, as HashiCorp's
+hcldec does (the executable also behaves this way when invoked as "hcldec"). Without files,
+reads standard input.
+
+Options:
+  -s, --spec FILE      the spec file (required)
+  -V, --vars VALUES    variables for the input: a JSON object, or a file of them (repeatable)
+      --diags json     print diagnostics as JSON on stderr
+      --with-type      wrap the result as {"value": ..., "type": ...}
+      --keep-nulls     keep object properties whose value is null
+      --var-refs       print the variables the input refers to instead of decoding
+  -o, --out FILE       write the result to FILE instead of stdout
+  -v, --version        print the version
+  -h, --help           show this help
+
+Exit status: 0 on success, 2 when there are error diagnostics, 1 for other failures.
+)";
+
+struct Options {
+  std::string spec;
+  std::vector<std::string> vars;
+  std::string diags_format;
+  bool with_type = false;
+  bool keep_nulls = false;
+  bool var_refs = false;
+  std::string out;
+  std::vector<std::string> inputs;
+};
+
+// Parses pflag-style arguments: "--name value", "--name=value", "-x value".
+bool parse_options(const std::vector<std::string>& args, Options& o, std::string& error, bool& help,
+                   bool& version) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    std::string value;
+    bool has_value = false;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      value = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      has_value = true;
+    }
+    const auto take = [&](std::string& into) {
+      if (has_value) {
+        into = value;
+        return true;
+      }
+      if (i + 1 >= args.size()) {
+        error = "flag needs an argument: " + arg;
+        return false;
+      }
+      into = args[++i];
+      return true;
+    };
+    if (arg == "-s" || arg == "--spec") {
+      if (!take(o.spec)) return false;
+    } else if (arg == "-V" || arg == "--vars") {
+      std::string v;
+      if (!take(v)) return false;
+      o.vars.push_back(v);
+    } else if (arg == "--diags") {
+      if (!take(o.diags_format)) return false;
+    } else if (arg == "-o" || arg == "--out") {
+      if (!take(o.out)) return false;
+    } else if (arg == "--with-type") {
+      o.with_type = true;
+    } else if (arg == "--keep-nulls") {
+      o.keep_nulls = true;
+    } else if (arg == "--var-refs") {
+      o.var_refs = true;
+    } else if (arg == "-v" || arg == "--version") {
+      version = true;
+    } else if (arg == "-h" || arg == "--help") {
+      help = true;
+    } else if (arg.size() > 1 && arg[0] == '-' && arg != "-") {
+      error = "unknown flag: " + arg;
+      return false;
+    } else {
+      o.inputs.push_back(arg);
+    }
+  }
+  return true;
+}
+
+// Object properties (and map elements) that are null are dropped, at every depth.
+types::Value strip_nulls(const types::Value& v) {
+  if (!v.is_known() || v.is_null()) return v;
+  const types::Type& t = v.type();
+  if (t.is_object() || t.is_map()) {
+    types::Entries kept;
+    for (const auto& [key, element] : v.entries())
+      if (!element.is_null()) kept.emplace_back(key, strip_nulls(element));
+    return t.is_object()
+               ? types::Value::object(std::move(kept))
+               : types::Value::map(kept.empty() ? t.element() : kept.front().second.type(),
+                                   std::move(kept));
+  }
+  if (t.is_list() || t.is_tuple() || t.is_set()) {
+    std::vector<types::Value> elements;
+    for (const types::Value& e : v.elements()) elements.push_back(strip_nulls(e));
+    if (t.is_tuple()) return types::Value::tuple(std::move(elements));
+    const types::Type element = elements.empty() ? t.element() : elements.front().type();
+    return t.is_list() ? types::Value::list(element, std::move(elements))
+                       : types::Value::set(element, std::move(elements));
+  }
+  return v;
+}
+
+class DecodeRun {
+ public:
+  explicit DecodeRun(Options options) : o_(std::move(options)) {}
+
+  int run() {
+    if (o_.diags_format != "" && o_.diags_format != "json") {
+      std::cerr << "Invalid diagnostics format \"" << o_.diags_format
+                << "\": only \"json\" is supported.\n";
+      return 2;
+    }
+    if (o_.spec.empty()) return fail("the --spec=... argument is required");
+
+    const syntax::SyntaxTree* spec_tree = load_file(o_.spec);
+    if (spec_tree == nullptr) return 1;
+    add(spec_tree, spec_tree->diagnostics());
+    base::Diagnostics spec_diags;
+    spec::SpecFile spec = spec::load_spec(*spec_tree, spec_diags);
+    add(spec_tree, spec_diags);
+    if (has_errors() || !spec.root) return report(2);
+
+    eval::Variables variables = spec.variables;
+    for (const std::string& vars : o_.vars)
+      if (!load_vars(vars, variables)) return 1;
+    const eval::Scope scope{variables.empty() ? nullptr : &variables,
+                            spec.functions.empty() ? nullptr : &spec.functions, nullptr};
+    const eval::Scope* context =
+        scope.variables == nullptr && scope.functions == nullptr ? nullptr : &scope;
+
+    std::vector<const syntax::SyntaxTree*> inputs;
+    if (o_.inputs.empty()) {
+      std::string text((std::istreambuf_iterator<char>(std::cin)),
+                       std::istreambuf_iterator<char>());
+      inputs.push_back(keep(syntax::parse_config(std::move(text), "<stdin>")));
+    } else {
+      for (const std::string& path : o_.inputs) {
+        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0)
+          return fail("JSON input files are not supported yet: " + path);
+        const syntax::SyntaxTree* tree = load_file(path);
+        if (tree == nullptr) return 1;
+        inputs.push_back(tree);
+      }
+    }
+    for (const syntax::SyntaxTree* tree : inputs) add(tree, tree->diagnostics());
+    if (has_errors()) return report(2);
+    if (inputs.size() != 1)
+      return fail("decoding several input files together is not supported yet");
+    const syntax::SyntaxTree& input = *inputs[0];
+
+    if (o_.var_refs) return write(var_refs_json(input, *spec.root, context));
+
+    base::Diagnostics decode_diags;
+    const types::Value value = spec::decode(input, *spec.root, context, decode_diags);
+    add(&input, decode_diags);
+    if (has_errors()) return report(2);
+
+    const types::Value shown = o_.keep_nulls ? value : strip_nulls(value);
+    types::JsonText json = types::value_to_json(shown);
+    if (!json.ok()) return fail("the result cannot be written as JSON: " + json.error);
+    std::string out = json.json;
+    if (o_.with_type) {
+      if (!o_.keep_nulls && value.is_null())
+        out = "{\"type\":" + types::type_to_json(value.type()) + "}";
+      else
+        out = "{\"value\":" + out + ",\"type\":" + types::type_to_json(value.type()) + "}";
+    }
+    report(0);
+    return write(out);
+  }
+
+ private:
+  int fail(const std::string& message) {
+    report(0);
+    std::cerr << "Error: " << message << "\n\n";
+    return 1;
+  }
+
+  const syntax::SyntaxTree* keep(std::unique_ptr<syntax::SyntaxTree> tree) {
+    trees_.push_back(std::move(tree));
+    return trees_.back().get();
+  }
+
+  const syntax::SyntaxTree* load_file(const std::string& path) {
+    std::string error;
+    std::optional<std::string> text = read_file(path, error);
+    if (!text) {
+      fail("failed to read " + path + ": " + error);
+      return nullptr;
+    }
+    return keep(syntax::parse_config(std::move(*text), path));
+  }
+
+  bool load_vars(const std::string& vars, eval::Variables& variables) {
+    std::string text = vars;
+    const size_t first = vars.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos || vars[first] != '{') {
+      std::string error;
+      std::optional<std::string> file = read_file(vars, error);
+      if (!file) {
+        fail("failed to read variables file " + vars + ": " + error);
+        return false;
+      }
+      text = std::move(*file);
+    }
+    const types::ParsedJson parsed = types::value_from_json(text);
+    if (!parsed.ok() || !parsed.value.type().is_object()) {
+      fail("invalid variables " + vars + ": " +
+           (parsed.ok() ? "a JSON object is required" : parsed.error));
+      return false;
+    }
+    for (const auto& [name, value] : parsed.value.entries()) variables[name] = value;
+    return true;
+  }
+
+  void add(const syntax::SyntaxTree* file, const base::Diagnostics& diags) {
+    for (const base::Diagnostic& d : diags) diags_.push_back({file, d});
+  }
+
+  bool has_errors() const {
+    for (const FileDiagnostic& d : diags_)
+      if (d.diagnostic.severity == base::Severity::Error) return true;
+    return false;
+  }
+
+  // Prints the diagnostics gathered so far and returns `status`.
+  int report(int status) {
+    if (diags_.empty()) return status;
+    if (o_.diags_format == "json") {
+      std::cerr << diagnostics_to_json(diags_) << "\n";
+    } else {
+      const TextStyle style{isatty(STDERR_FILENO) != 0, false};
+      for (const FileDiagnostic& d : diags_)
+        if (d.file != nullptr) std::cerr << format_diagnostic(*d.file, d.diagnostic, style);
+    }
+    diags_.clear();
+    return status;
+  }
+
+  int write(const std::string& out) {
+    if (o_.out.empty()) {
+      std::cout << out << "\n";
+      return 0;
+    }
+    std::ofstream file(o_.out, std::ios::binary | std::ios::trunc);
+    if (!file) return fail("can't open " + o_.out + " for writing");
+    file << out << "\n";
+    return file ? 0 : fail("failed to write " + o_.out);
+  }
+
+  std::string var_refs_json(const syntax::SyntaxTree& input, const spec::Spec& root,
+                            const eval::Scope* scope) {
+    const std::vector<eval::Traversal> refs = spec::referenced_variables(input, root);
+    if (refs.empty()) return "[]";
+    std::string out = "[";
+    for (size_t r = 0; r < refs.size(); ++r) {
+      const eval::Traversal& t = refs[r];
+      out += r ? ",\n  {\n" : "\n  {\n";
+      out += "    \"root_name\": " + types::json_quote(t[0].name) + ",\n";
+      // The value the traversal has in the variables given, when it has one.
+      if (scope != nullptr && scope->variables != nullptr) {
+        const auto found = scope->variables->find(t[0].name);
+        if (found != scope->variables->end()) {
+          base::Diagnostics ignored;
+          const types::Value v = eval::traverse(found->second, t, 1, ignored);
+          const types::JsonText json = types::value_to_json(v);
+          if (!base::has_errors(ignored) && json.ok()) out += "    \"value\": " + json.json + ",\n";
+        }
+      }
+      out += "    \"steps\": [";
+      for (size_t s = 0; s < t.size(); ++s) {
+        const eval::TraversalStep& step = t[s];
+        out += s ? ",\n      {\n" : "\n      {\n";
+        switch (step.kind) {
+          case eval::TraversalStep::Kind::Root:
+          case eval::TraversalStep::Kind::Attribute:
+            out += std::string("        \"kind\": \"") +
+                   (step.kind == eval::TraversalStep::Kind::Root ? "root" : "attr") + "\",\n";
+            out += "        \"name\": " + types::json_quote(step.name) + ",\n";
+            break;
+          case eval::TraversalStep::Kind::Index: {
+            out += "        \"kind\": \"index\",\n";
+            const types::JsonText key = types::value_to_json(step.key);
+            if (key.ok()) out += "        \"key\": " + key.json + ",\n";
+            break;
+          }
+        }
+        out += "        \"range\": " + range_to_json(input, step.range, "        ") + "\n      }";
+      }
+      out += "\n    ],\n";
+      out += "    \"range\": " +
+             range_to_json(input, base::range_between(t.front().range, t.back().range), "    ") +
+             "\n  }";
+    }
+    return out + "\n]";
+  }
+
+  Options o_;
+  std::vector<std::unique_ptr<syntax::SyntaxTree>> trees_;
+  std::vector<FileDiagnostic> diags_;
+};
+
+}  // namespace
+
+int run_decode(const std::vector<std::string>& arguments) {
+  Options options;
+  std::string error;
+  bool help = false, version = false;
+  if (!parse_options(arguments, options, error, help, version)) {
+    std::cerr << "hclspec decode: " << error << "\nRun 'hclspec decode --help' for usage.\n";
+    return 1;
+  }
+  if (help) {
+    std::cout << kDecodeHelp;
+    return 0;
+  }
+  if (version) {
+    std::cout << "0.1.0\n";
+    return 0;
+  }
+  return DecodeRun(std::move(options)).run();
+}
+
+}  // namespace hclspec::server

@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Runs the hclspec executable on the command fixtures and compares what it prints.
+
+Each folder under fixtures/decode/ holds spec.hcldec, input.hcl, `args` (extra flags on one
+line), expected_stdout, expected_exit and optionally expected_stderr. The command run, inside
+the folder, is: hclspec decode --spec spec.hcldec ARGS input.hcl
+Closes with 'N passed, N failed'; exit status 1 if any failed.
+usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR
+"""
+import os, shlex, subprocess, sys
+
+binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+passed = failed = 0
+for name in sorted(os.listdir(root)):
+    case = os.path.join(root, name)
+    read = lambda f: open(os.path.join(case, f), encoding="utf-8").read()
+    args = shlex.split(read("args"))
+    proc = subprocess.run([binary, "decode", "--spec", "spec.hcldec"] + args + ["input.hcl"],
+                          cwd=case, capture_output=True, text=True, timeout=30,
+                          stdin=subprocess.DEVNULL)
+    problems = []
+    if proc.returncode != int(read("expected_exit")):
+        problems.append("exit %d, expected %s" % (proc.returncode, read("expected_exit").strip()))
+    if proc.stdout.strip() != read("expected_stdout").strip():
+        problems.append("stdout %r, expected %r" % (proc.stdout, read("expected_stdout")))
+    if os.path.exists(os.path.join(case, "expected_stderr")) and proc.stderr != read("expected_stderr"):
+        problems.append("stderr differs:\n%s" % proc.stderr)
+    if problems:
+        failed += 1
+        print("FAIL %s: %s" % (name, "; ".join(problems)))
+    else:
+        passed += 1
+print("cli: %d passed, %d failed" % (passed, failed))
+sys.exit(1 if failed else 0)
