@@ -9,6 +9,7 @@
 #include <iterator>
 #include <memory>
 
+#include "engine/base/big_stack.hpp"
 #include "engine/spec/decode.hpp"
 #include "engine/spec/load.hpp"
 #include "engine/syntax/parser.hpp"
@@ -349,7 +350,11 @@ int run_decode(const std::vector<std::string>& arguments) {
     std::cout << "0.1.0\n";
     return 0;
   }
-  return DecodeRun(std::move(options)).run();
+  // Values nest as deeply as the input does, and encoding, converting and comparing them
+  // recurses: the whole run gets a stack made for that.
+  int status = 1;
+  base::call_with_large_stack([&] { status = DecodeRun(std::move(options)).run(); });
+  return status;
 }
 
 }  // namespace hclspec::server

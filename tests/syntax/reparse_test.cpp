@@ -119,6 +119,24 @@ TEST_CASE("reparse equals a fresh parse on the real-world corpus (HCLSPEC_CORPUS
   CHECK(stats.incremental > stats.edits / 20);
 }
 
+TEST_CASE("every corpus file prints back byte for byte (HCLSPEC_CORPUS_DIR)") {
+  const char* dir = std::getenv("HCLSPEC_CORPUS_DIR");
+  if (dir == nullptr || !fs::is_directory(dir)) {
+    MESSAGE("HCLSPEC_CORPUS_DIR not set: corpus round trip not run");
+    return;
+  }
+  size_t files = 0;
+  for (const fs::path& file : hcl_files_below(dir)) {
+    const std::string text = read_all(file);
+    const auto tree = parse_config(text, file.string());
+    INFO(file.string());
+    REQUIRE(print_tree(*tree) == text);
+    ++files;
+  }
+  MESSAGE(files << " corpus files printed back exactly");
+  CHECK(files > 1000);
+}
+
 TEST_CASE("edits inside a balanced block body reparse only that body") {
   const std::string text =
       "job \"web\" {\n"
