@@ -307,6 +307,30 @@ Converted tuple_to_tuple(const Value& value, const Type& out, bool unsafe) {
   return success(Value::tuple(std::move(elements)));
 }
 
+// The tail cty's map conversions share: unify structured elements (when `unify`), then all
+// elements must have one type, which the map takes.
+Converted finish_map(Entries entries, bool unify, bool unsafe, const char* mismatch) {
+  if (unify) {
+    std::vector<Value*> values;
+    for (auto& entry : entries) values.push_back(&entry.second);
+    std::string error = unify_values(values, unsafe);
+    if (!error.empty()) return failure(std::move(error));
+  }
+  if (!same_element_types(entries)) return failure(mismatch);
+  const Type element = inferred_element_type(entries);
+  return success(Value::map(element, std::move(entries)));
+}
+
+// The tail of the list and set conversions: all elements must have one type.
+Converted finish_sequence(std::vector<Value> elements, bool to_list) {
+  if (!same_element_types(elements))
+    return failure(to_list ? "element types must all match for conversion to list"
+                           : "element types must all match for conversion to set");
+  const Type element = inferred_element_type(elements);
+  return success(to_list ? Value::list(element, std::move(elements))
+                         : Value::set(element, std::move(elements)));
+}
+
 // conversionCollectionToList and conversionCollectionToSet: from a list or a set.
 Converted collection_to_sequence(const Value& value, const Type& out, bool unsafe) {
   const bool to_list = out.is_list();
@@ -330,12 +354,7 @@ Converted collection_to_sequence(const Value& value, const Type& out, bool unsaf
     const Type empty = ety.is_dynamic() ? in_ety : ety.without_optional_attributes();
     return success(to_list ? Value::list(empty, {}) : Value::set(empty, {}));
   }
-  if (!same_element_types(elements))
-    return failure(to_list ? "element types must all match for conversion to list"
-                           : "element types must all match for conversion to set");
-  const Type element = inferred_element_type(elements);
-  return success(to_list ? Value::list(element, std::move(elements))
-                         : Value::set(element, std::move(elements)));
+  return finish_sequence(std::move(elements), to_list);
 }
 
 // conversionCollectionToMap: from a map.
@@ -349,17 +368,9 @@ Converted map_to_map(const Value& value, const Type& out, bool unsafe) {
   }
   if (entries.empty())
     return success(Value::map(ety.is_dynamic() ? value.type().element() : ety, {}));
-  if (ety.is_collection() || ety.is_object()) {
-    std::vector<Value*> values;
-    for (auto& entry : entries) values.push_back(&entry.second);
-    // cty unifies these safely whatever the conversion's mode.
-    std::string error = unify_values(values, false);
-    if (!error.empty()) return failure(std::move(error));
-  }
-  if (!same_element_types(entries))
-    return failure("element types must all match for conversion to map");
-  const Type element = inferred_element_type(entries);
-  return success(Value::map(element, std::move(entries)));
+  // cty unifies these safely whatever the conversion's mode.
+  return finish_map(std::move(entries), ety.is_collection() || ety.is_object(), false,
+                    "element types must all match for conversion to map");
 }
 
 // conversionTupleToList and conversionTupleToSet.
@@ -386,12 +397,7 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     std::string error = unify_values(values, unsafe);
     if (!error.empty()) return failure(std::move(error));
   }
-  if (!same_element_types(elements))
-    return failure(to_list ? "element types must all match for conversion to list"
-                           : "element types must all match for conversion to set");
-  const Type element = inferred_element_type(elements);
-  return success(to_list ? Value::list(element, std::move(elements))
-                         : Value::set(element, std::move(elements)));
+  return finish_sequence(std::move(elements), to_list);
 }
 
 // conversionObjectToMap.
@@ -409,16 +415,8 @@ Converted object_to_map(const Value& value, const Type& out, bool unsafe) {
     }
     entries.emplace_back(name, std::move(converted));
   }
-  if (ety.is_collection() || ety.is_object()) {
-    std::vector<Value*> values;
-    for (auto& entry : entries) values.push_back(&entry.second);
-    std::string error = unify_values(values, unsafe);
-    if (!error.empty()) return failure(std::move(error));
-  }
-  if (!same_element_types(entries))
-    return failure("attribute types must all match for conversion to map");
-  const Type element = inferred_element_type(entries);
-  return success(Value::map(element, std::move(entries)));
+  return finish_map(std::move(entries), ety.is_collection() || ety.is_object(), unsafe,
+                    "attribute types must all match for conversion to map");
 }
 
 // conversionMapToObject: keys that are not attributes are dropped; a missing optional attribute
