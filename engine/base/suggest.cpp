@@ -39,7 +39,7 @@ size_t levenshtein_distance(std::string_view a, std::string_view b) {
 }
 
 std::string_view name_suggestion(std::string_view given,
-                                 std::initializer_list<std::string_view> candidates) {
+                                 std::span<const std::string_view> candidates) {
   for (std::string_view candidate : candidates)
     if (levenshtein_distance(given, candidate) < 3) return candidate;
   return {};

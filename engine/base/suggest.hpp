@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <span>
 #include <string_view>
 
 namespace hclspec::base {
@@ -11,6 +12,10 @@ size_t levenshtein_distance(std::string_view a, std::string_view b);
 
 // The first candidate within edit distance 2 of `given`, or an empty view.
 std::string_view name_suggestion(std::string_view given,
-                                 std::initializer_list<std::string_view> candidates);
+                                 std::span<const std::string_view> candidates);
+inline std::string_view name_suggestion(std::string_view given,
+                                        std::initializer_list<std::string_view> candidates) {
+  return name_suggestion(given, std::span(candidates.begin(), candidates.size()));
+}
 
 }  // namespace hclspec::base

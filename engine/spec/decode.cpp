@@ -3,11 +3,15 @@
 #include "spec/decode.hpp"
 
 #include <map>
+#include <optional>
+#include <type_traits>
 
 #include "base/big_stack.hpp"
 #include "base/suggest.hpp"
+#include "base/unicode.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/traversal.hpp"
+#include "syntax/block_header.hpp"
 #include "types/convert.hpp"
 
 namespace hclspec::spec {
@@ -18,84 +22,373 @@ using types::Value;
 
 namespace {
 
+// What a spec reads from one body (hcldec's ImpliedSchema), in spec order.
+struct Schema {
+  struct Attribute {
+    std::string name;
+    bool required;
+  };
+  struct Block {
+    std::string type;
+    std::vector<std::string> label_names;
+  };
+  std::vector<Attribute> attributes;
+  std::vector<Block> blocks;
+};
+
+void collect_schema(const Spec& spec, Schema& schema) {
+  std::visit(
+      [&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+          for (const auto& [name, nested] : kind.properties) collect_schema(*nested, schema);
+        } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
+          schema.attributes.push_back({kind.name, kind.required});
+        } else if constexpr (std::is_same_v<Kind, BlockMapSpec>) {
+          schema.blocks.push_back({kind.type_name, kind.label_names});
+        } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
+                             std::is_same_v<Kind, BlockListSpec>) {
+          schema.blocks.push_back({kind.type_name, {}});
+        }
+      },
+      spec.kind);
+}
+
+// A body's items that a schema selects (hcl's BodyContent).
+struct Content {
+  std::map<std::string, NodeId, std::less<>> attributes;  // name -> Attribute node
+  std::vector<syntax::BlockHeader> blocks;                // in source order
+  base::ByteRange missing_item_range;                     // where absent items are reported
+};
+
 class Decoder {
  public:
   Decoder(const syntax::SyntaxTree& tree, const eval::Scope* scope, base::Diagnostics& diags)
       : tree_(tree), scope_(scope), diags_(diags) {}
 
+  // hcldec's decode: the body's content by the spec's schema (extraneous items are errors),
+  // then the spec's value from it.
   Value decode_body(NodeId body, const Spec& spec) {
-    // The attribute names the spec reads here (hcldec's ImpliedSchema).
-    std::map<std::string, bool, std::less<>> schema;  // name -> required
+    Schema schema;
     collect_schema(spec, schema);
-    std::map<std::string, NodeId, std::less<>> attributes;
-    for (NodeId item : tree_.children(body)) {
-      const syntax::Node& n = tree_.node(item);
-      const std::string name(tree_.token_text(n.first_token));
-      if (n.kind == NodeKind::Attribute) {
-        attributes.emplace(name, item);
-        if (schema.find(name) == schema.end()) {
-          std::string suggestion;
-          for (const auto& [candidate, required] : schema)
-            if (base::levenshtein_distance(name, candidate) < 3) {
-              suggestion = " Did you mean \"" + candidate + "\"?";
-              break;
-            }
-          error("Unsupported argument",
-                "An argument named \"" + name + "\" is not expected here." + suggestion,
-                tree_.tokens()[n.first_token].range());
-        }
-      } else if (n.kind == NodeKind::Block) {
-        error("Unsupported block type", "Blocks of type \"" + name + "\" are not expected here.",
-              tree_.tokens()[n.first_token].range());
-      }
-    }
-    for (const auto& [name, required] : schema)
-      if (required && attributes.find(name) == attributes.end()) {
-        const uint32_t start = tree_.range(body).start;
-        error("Missing required argument",
-              "The argument \"" + name + "\" is required, but no definition was found.",
-              {start, start});
-      }
-    return value_of(spec, attributes);
+    const Content content = body_content(body, schema, &diags_);
+    return value_of(spec, content);
+  }
+
+  // hcldec's Variables: the traversals in the expressions the spec would read from `body`.
+  void variables(NodeId body, const Spec& spec, std::vector<eval::Traversal>& out) {
+    Schema schema;
+    collect_schema(spec, schema);
+    const Content content = body_content(body, schema, nullptr);
+    content_variables(spec, content, out);
   }
 
  private:
-  void error(const char* summary, std::string detail, base::ByteRange subject) {
-    diags_.push_back({base::Severity::Error, summary, std::move(detail), subject, std::nullopt});
+  void content_variables(const Spec& spec, const Content& content,
+                         std::vector<eval::Traversal>& out) {
+    const auto append = [&out](std::vector<eval::Traversal> more) {
+      out.insert(out.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
+    };
+    std::visit(
+        [&](const auto& kind) {
+          using Kind = std::decay_t<decltype(kind)>;
+          if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+            for (const auto& [name, nested] : kind.properties)
+              content_variables(*nested, content, out);
+          } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
+            const auto found = content.attributes.find(kind.name);
+            if (found != content.attributes.end())
+              append(eval::referenced_variables(tree_, found->second - 1));
+          } else if constexpr (!std::is_same_v<Kind, LiteralSpec>) {
+            // The block specs: one block for `block`, every block of the type for the others.
+            for (const syntax::BlockHeader& child : content.blocks) {
+              if (item_type(child) != kind.type_name) continue;
+              variables(child.body, *kind.nested, out);
+              if constexpr (std::is_same_v<Kind, BlockSpec>) break;
+            }
+          }
+        },
+        spec.kind);
   }
 
-  void collect_schema(const Spec& spec, std::map<std::string, bool, std::less<>>& schema) {
-    if (const auto* object = std::get_if<ObjectSpec>(&spec.kind)) {
-      for (const auto& [name, nested] : object->properties) collect_schema(*nested, schema);
-    } else if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
-      schema[attr->name] = schema[attr->name] || attr->required;
+  void error(std::string summary, std::string detail, base::ByteRange subject,
+             std::optional<base::ByteRange> context = std::nullopt) {
+    diags_.push_back(
+        {base::Severity::Error, std::move(summary), std::move(detail), subject, context});
+  }
+
+  std::string item_name(NodeId item) const {
+    return std::string(tree_.token_text(tree_.node(item).first_token));
+  }
+
+  // hclsyntax's Body.Content; with `diags` null, PartialContent without any problems reported.
+  Content body_content(NodeId body, const Schema& schema, base::Diagnostics* diags) {
+    Content content;
+    const uint32_t start = tree_.range(body).start;
+    content.missing_item_range = {start, start};
+    std::map<std::string, NodeId, std::less<>> defined;
+    for (NodeId item : tree_.children(body))
+      if (tree_.node(item).kind == NodeKind::Attribute) defined.emplace(item_name(item), item);
+    for (const Schema::Attribute& attribute : schema.attributes) {
+      const auto found = defined.find(attribute.name);
+      if (found != defined.end()) {
+        content.attributes.emplace(attribute.name, found->second);
+      } else if (attribute.required && diags) {
+        error("Missing required argument",
+              "The argument \"" + attribute.name + "\" is required, but no definition was found.",
+              content.missing_item_range);
+      }
+    }
+    std::map<std::string, const Schema::Block*, std::less<>> wanted;
+    for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
+    for (NodeId item : tree_.children(body)) {
+      if (tree_.node(item).kind != NodeKind::Block) continue;
+      const auto found = wanted.find(item_name(item));
+      if (found == wanted.end()) continue;
+      syntax::BlockHeader header = syntax::block_header(tree_, item);
+      const std::vector<std::string>& label_names = found->second->label_names;
+      if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
+      if (header.labels.size() != label_names.size()) {
+        if (diags) label_count_error(found->first, label_names, header);
+        continue;
+      }
+      content.blocks.push_back(std::move(header));
+    }
+    if (diags) extraneous_items(body, schema, content, defined);
+    return content;
+  }
+
+  void label_count_error(const std::string& type, const std::vector<std::string>& label_names,
+                         const syntax::BlockHeader& header) {
+    const base::ByteRange context = base::range_between(header.type_range, header.open_brace);
+    std::string names;
+    for (const std::string& name : label_names) names += (names.empty() ? "" : ", ") + name;
+    if (header.labels.size() > label_names.size()) {
+      error("Extraneous label for " + type,
+            label_names.empty() ? "No labels are expected for " + type + " blocks."
+                                : "Only " + std::to_string(label_names.size()) + " labels (" +
+                                      names + ") are expected for " + type + " blocks.",
+            header.labels[label_names.size()].range, context);
+    } else {
+      error("Missing " + label_names[header.labels.size()] + " for " + type,
+            "All " + type + " blocks must have " + std::to_string(label_names.size()) +
+                " labels (" + names + ").",
+            header.open_brace, context);
     }
   }
 
-  Value value_of(const Spec& spec, const std::map<std::string, NodeId, std::less<>>& attributes) {
-    if (const auto* object = std::get_if<ObjectSpec>(&spec.kind)) {
-      types::Entries entries;
-      for (const auto& [name, nested] : object->properties)
-        entries.emplace_back(name, value_of(*nested, attributes));
-      return Value::object(std::move(entries));
+  // The errors Body.Content adds for items the schema does not mention.
+  void extraneous_items(NodeId body, const Schema& schema, const Content& content,
+                        const std::map<std::string, NodeId, std::less<>>& defined) {
+    std::vector<std::string_view> undefined_attributes;
+    for (const Schema::Attribute& attribute : schema.attributes)
+      if (content.attributes.find(attribute.name) == content.attributes.end())
+        undefined_attributes.push_back(attribute.name);
+    std::vector<std::string_view> block_types;
+    for (const Schema::Block& block : schema.blocks) block_types.push_back(block.type);
+    const auto in_schema = [](const auto& list, std::string_view name) {
+      for (const auto& entry : list)
+        if (entry == name) return true;
+      return false;
+    };
+    for (NodeId item : tree_.children(body)) {
+      const syntax::Node& n = tree_.node(item);
+      const std::string name = item_name(item);
+      const base::ByteRange name_range = tree_.tokens()[n.first_token].range();
+      if (n.kind == NodeKind::Attribute) {
+        const auto taken = content.attributes.find(name);
+        if (taken != content.attributes.end()) continue;
+        if (defined.at(name) != item) continue;  // a redefinition: the parser reported it
+        std::string suggestion(base::name_suggestion(name, undefined_attributes));
+        if (!suggestion.empty())
+          suggestion = " Did you mean \"" + suggestion + "\"?";
+        else if (in_schema(block_types, name))
+          suggestion = " Did you mean to define a block of type \"" + name + "\"?";
+        error("Unsupported argument",
+              "An argument named \"" + name + "\" is not expected here." + suggestion, name_range);
+      } else if (n.kind == NodeKind::Block && !in_schema(block_types, name)) {
+        std::string suggestion(base::name_suggestion(name, block_types));
+        bool is_attribute = false;
+        for (const Schema::Attribute& attribute : schema.attributes)
+          is_attribute = is_attribute || attribute.name == name;
+        if (!suggestion.empty())
+          suggestion = " Did you mean \"" + suggestion + "\"?";
+        else if (is_attribute)
+          suggestion = " Did you mean to define argument \"" + name +
+                       "\"? If so, use the equals sign to assign it a value.";
+        error("Unsupported block type",
+              "Blocks of type \"" + name + "\" are not expected here." + suggestion, name_range);
+      }
     }
-    if (const auto* literal = std::get_if<LiteralSpec>(&spec.kind)) return literal->value;
-    const AttrSpec& attr = std::get<AttrSpec>(spec.kind);
-    const auto found = attributes.find(attr.name);
-    if (found == attributes.end()) return Value::null(attr.type);
+  }
+
+  // Where a spec's value came from in a body (hcldec's sourceRange), for block count errors.
+  base::ByteRange source_range(NodeId body, const Spec& spec) {
+    Schema schema;
+    collect_schema(spec, schema);
+    const Content content = body_content(body, schema, nullptr);
+    if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
+      const auto found = content.attributes.find(attr->name);
+      return found == content.attributes.end() ? content.missing_item_range
+                                               : tree_.range(found->second - 1);
+    }
+    if (const auto* block = std::get_if<BlockSpec>(&spec.kind)) {
+      for (const syntax::BlockHeader& header : content.blocks)
+        if (item_type(header) == block->type_name) return source_range(header.body, *block->nested);
+    }
+    return content.missing_item_range;
+  }
+
+  std::string_view item_type(const syntax::BlockHeader& header) const {
+    return header.type_range.slice(tree_.text());
+  }
+
+  Value value_of(const Spec& spec, const Content& content) {
+    return std::visit([&](const auto& kind) { return value_of(kind, content); }, spec.kind);
+  }
+
+  Value value_of(const ObjectSpec& object, const Content& content) {
+    types::Entries entries;
+    for (const auto& [name, nested] : object.properties)
+      entries.emplace_back(name, value_of(*nested, content));
+    return Value::object(std::move(entries));
+  }
+
+  Value value_of(const LiteralSpec& literal, const Content&) { return literal.value; }
+
+  Value value_of(const AttrSpec& attr, const Content& content) {
+    const auto found = content.attributes.find(attr.name);
+    if (found == content.attributes.end()) return Value::null(attr.type);
     const NodeId expression = found->second - 1;
     const Value value = eval::evaluate(tree_, expression, scope_, diags_);
     const types::Converted converted = types::convert(value, attr.type);
     if (!converted.ok()) {
       const base::ByteRange name_range =
           tree_.tokens()[tree_.node(found->second).first_token].range();
-      diags_.push_back(
-          {base::Severity::Error, "Incorrect attribute value type",
-           "Inappropriate value for attribute \"" + attr.name + "\": " + converted.error + ".",
-           tree_.range(expression), base::range_between(name_range, tree_.range(expression))});
+      error("Incorrect attribute value type",
+            "Inappropriate value for attribute \"" + attr.name + "\": " + converted.error + ".",
+            tree_.range(expression), base::range_between(name_range, tree_.range(expression)));
       return Value::unknown(attr.type);
     }
     return converted.value;
+  }
+
+  Value value_of(const BlockSpec& block, const Content& content) {
+    const syntax::BlockHeader* child = nullptr;
+    for (const syntax::BlockHeader& candidate : content.blocks) {
+      if (item_type(candidate) != block.type_name) continue;
+      if (child) {
+        error("Duplicate " + block.type_name + " block",
+              "Only one block of type \"" + block.type_name +
+                  "\" is allowed. Previous definition was at " + range_text(child->def_range) + ".",
+              candidate.def_range);
+        break;
+      }
+      child = &candidate;
+    }
+    if (!child) {
+      if (block.required)
+        error("Missing " + block.type_name + " block",
+              "A block of type \"" + block.type_name + "\" is required here.",
+              content.missing_item_range);
+      return Value::null(implied_type(*block.nested));
+    }
+    return decode_body(child->body, *block.nested);
+  }
+
+  Value value_of(const BlockListSpec& list, const Content& content) {
+    std::vector<Value> elements;
+    std::vector<base::ByteRange> ranges;
+    for (const syntax::BlockHeader& child : content.blocks) {
+      if (item_type(child) != list.type_name) continue;
+      elements.push_back(decode_body(child.body, *list.nested));
+      ranges.push_back(source_range(child.body, *list.nested));
+    }
+    const auto count = static_cast<int64_t>(elements.size());
+    if (count < list.min_items) {
+      error("Insufficient " + list.type_name + " blocks",
+            "At least " + std::to_string(list.min_items) + " \"" + list.type_name +
+                "\" blocks are required.",
+            content.missing_item_range);
+    } else if (list.max_items > 0 && count > list.max_items) {
+      error("Too many " + list.type_name + " blocks",
+            "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
+                "\" blocks are allowed",
+            ranges[static_cast<size_t>(list.max_items)]);
+    }
+    const types::Type nested_type = implied_type(*list.nested);
+    if (elements.empty())
+      return list.is_set ? Value::set(nested_type, {}) : Value::list(nested_type, {});
+    std::vector<types::Type> element_types;
+    for (const Value& element : elements) element_types.push_back(element.type());
+    const std::optional<types::Type> unified = types::unify(element_types, true);
+    if (!unified) {
+      error("Unconsistent argument types in " + list.type_name + " blocks",
+            "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
+      return Value::unknown(types::Type::dynamic());
+    }
+    for (size_t i = 0; i < elements.size(); ++i) {
+      types::Converted converted = types::convert(elements[i], *unified);
+      if (!converted.ok()) {
+        error("Unconsistent argument types in " + list.type_name + " blocks",
+              "Block with index " + std::to_string(i) +
+                  " has inconsistent argument types: " + converted.error + ".",
+              ranges[i]);
+        return Value::unknown(types::Type::dynamic());
+      }
+      elements[i] = std::move(converted.value);
+    }
+    return list.is_set ? Value::set(*unified, std::move(elements))
+                       : Value::list(*unified, std::move(elements));
+  }
+
+  Value value_of(const BlockMapSpec& map, const Content& content) {
+    // Nested maps, one level per label; a leaf holds the decoded body.
+    struct Level {
+      std::map<std::string, Level> children;
+      std::optional<Value> value;
+    };
+    Level root;
+    for (const syntax::BlockHeader& child : content.blocks) {
+      if (item_type(child) != map.type_name) continue;
+      Value value = decode_body(child.body, *map.nested);
+      Level* target = &root;
+      for (size_t i = 0; i + 1 < map.label_names.size(); ++i)
+        target = &target->children[child.labels[i].value];
+      Level& leaf = target->children[child.labels.back().value];
+      if (leaf.value) {
+        std::string labels;
+        for (const syntax::BlockLabel& label : child.labels)
+          labels += " " + base::go_quote(label.value);
+        error("Duplicate " + map.type_name + " block",
+              "A block for " + map.type_name + labels + " was already defined. The " +
+                  map.type_name + " labels must be unique.",
+              child.def_range);
+        continue;
+      }
+      leaf.value = std::move(value);
+    }
+    const types::Type nested_type = implied_type(*map.nested);
+    const auto build = [&](const auto& self, const Level& level, size_t depth) -> Value {
+      types::Type element = nested_type;
+      for (size_t i = 1; i < depth; ++i) element = types::Type::map(element);
+      types::Entries entries;
+      for (const auto& [key, child] : level.children)
+        entries.emplace_back(key, depth == 1 ? *child.value : self(self, child, depth - 1));
+      return Value::map(element, std::move(entries));
+    };
+    return build(build, root, map.label_names.size());
+  }
+
+  // hcl's Range.String: "file:line,column-column", or "-line,column" when it spans lines.
+  std::string range_text(base::ByteRange range) const {
+    const base::Position start = tree_.lines().position(range.start);
+    const base::Position end = tree_.lines().position(range.end);
+    std::string text = tree_.filename() + ":" + std::to_string(start.line) + "," +
+                       std::to_string(start.column) + "-";
+    if (end.line != start.line) text += std::to_string(end.line) + ",";
+    return text + std::to_string(end.column);
   }
 
   const syntax::SyntaxTree& tree_;
@@ -108,19 +401,12 @@ class Decoder {
 std::vector<eval::Traversal> referenced_variables(const syntax::SyntaxTree& input,
                                                   const Spec& spec) {
   std::vector<eval::Traversal> out;
-  if (const auto* object = std::get_if<ObjectSpec>(&spec.kind)) {
-    for (const auto& [name, nested] : object->properties) {
-      std::vector<eval::Traversal> more = referenced_variables(input, *nested);
-      out.insert(out.end(), more.begin(), more.end());
-    }
-  } else if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
-    for (NodeId item : input.children(input.root()))
-      if (input.node(item).kind == NodeKind::Attribute &&
-          input.token_text(input.node(item).first_token) == attr->name) {
-        std::vector<eval::Traversal> more = eval::referenced_variables(input, item - 1);
-        out.insert(out.end(), more.begin(), more.end());
-      }
-  }
+  base::Diagnostics unused;
+  const auto run = [&] { Decoder(input, nullptr, unused).variables(input.root(), spec, out); };
+  if (base::on_large_stack())
+    run();
+  else
+    base::call_with_large_stack(run);
   return out;
 }
 

@@ -1,11 +1,12 @@
-// The spec file loader (hcldec's cmd/hcldec/spec.go). This first step reads `object` and `attr`
-// specs; the other spec kinds are reported as not yet supported.
+// The spec file loader (hcldec's cmd/hcldec/spec.go). It reads the object, attr, literal and
+// block specs (block, block_list, block_set, block_map); other spec kinds are reported as not
+// yet supported.
 #include "spec/load.hpp"
 
 #include "eval/evaluate.hpp"
 #include "eval/stdlib.hpp"
 #include "spec/type_expression.hpp"
-#include "syntax/string_literal.hpp"
+#include "syntax/block_header.hpp"
 
 namespace hclspec::spec {
 
@@ -15,96 +16,190 @@ using syntax::TokenKind;
 
 namespace {
 
+constexpr const char* kNestedSpecDetail =
+    "A block spec must have exactly one child spec specifying how to decode block contents.";
+
 class Loader {
  public:
   Loader(const syntax::SyntaxTree& tree, base::Diagnostics& diags) : tree_(tree), diags_(diags) {}
 
   SpecFile run() {
     SpecFile file;
-    std::vector<NodeId> roots;
-    for (NodeId item : tree_.children(tree_.root())) {
-      const syntax::Node& n = tree_.node(item);
-      if (n.kind == NodeKind::Attribute) {
-        error("Unsupported argument",
-              "An argument named \"" + std::string(tree_.token_text(n.first_token)) +
-                  "\" is not expected here.",
-              tree_.tokens()[n.first_token].range());
-        continue;
-      }
-      roots.push_back(item);
-    }
-    if (roots.empty()) {
-      if (!base::has_errors(diags_))
-        error("Missing spec block",
-              "A spec file must have exactly one root block specifying how to map to a JSON "
-              "value.",
-              {0, 0});
-      return file;
-    }
-    if (roots.size() > 1) {
-      error("Extraneous spec block",
-            "A spec file must have exactly one root block specifying how to map to a JSON value.",
-            def_range(roots[1]));
-      return file;
-    }
-    file.root = spec_block(roots[0], "");
+    file.root = single_spec_block(
+        tree_.root(), {},
+        "A spec file must have exactly one root block specifying how to map to a JSON value.");
     return file;
   }
 
  private:
-  void error(const char* summary, std::string detail, base::ByteRange subject) {
-    diags_.push_back({base::Severity::Error, summary, std::move(detail), subject, std::nullopt});
+  void error(std::string summary, std::string detail, base::ByteRange subject) {
+    diags_.push_back(
+        {base::Severity::Error, std::move(summary), std::move(detail), subject, std::nullopt});
   }
 
-  // A block's type and labels, as hcl's Block.DefRange.
-  base::ByteRange def_range(NodeId block) const {
-    const syntax::Node& n = tree_.node(block);
-    uint32_t end = n.first_token;
-    for (uint32_t t = n.first_token; t < n.end_token; ++t) {
-      const TokenKind k = tree_.tokens()[t].kind();
-      if (k == TokenKind::OBrace) break;
-      if (k != TokenKind::Comment && k != TokenKind::Newline) end = t;
-    }
-    return {tree_.tokens()[n.first_token].start(), tree_.tokens()[end].end()};
+  base::ByteRange missing_item_range(NodeId body) const {
+    if (body == syntax::kNoNode || body == tree_.root()) return {};
+    const uint32_t start = tree_.range(body).start;
+    return {start, start};
   }
 
-  std::vector<std::string> labels(NodeId block) const {
-    std::vector<std::string> out;
-    const syntax::Node& n = tree_.node(block);
-    std::string current;
-    bool in_quote = false;
-    base::Diagnostics ignored;
-    for (uint32_t t = n.first_token + 1; t < n.end_token; ++t) {
-      const syntax::Token& tok = tree_.tokens()[t];
-      if (tok.kind() == TokenKind::OBrace && !in_quote) break;
-      if (tok.kind() == TokenKind::OQuote) {
-        in_quote = true;
-        current.clear();
-      } else if (tok.kind() == TokenKind::CQuote) {
-        in_quote = false;
-        out.push_back(current);
-      } else if (tok.kind() == TokenKind::QuotedLit && in_quote) {
-        syntax::decode_string_literal(tree_.token_text(t), tok.start(), true, current, ignored);
-      } else if (tok.kind() == TokenKind::Ident && !in_quote) {
-        out.emplace_back(tree_.token_text(t));
+  void unsupported_argument(const syntax::Node& n) {
+    error("Unsupported argument",
+          "An argument named \"" + std::string(tree_.token_text(n.first_token)) +
+              "\" is not expected here.",
+          tree_.tokens()[n.first_token].range());
+  }
+
+  // An argument of a spec block, evaluated without variables as gohcl does.
+  types::Value argument(NodeId attribute) {
+    return eval::evaluate(tree_, attribute - 1, nullptr, diags_);
+  }
+
+  // The one unlabelled spec block in `body`: the spec file's root, or the nested spec of a block
+  // spec (hcldec's decodeSpecRoot and decodeBlockNestedSpec). `arguments` names the arguments
+  // the body may also hold, which the caller reads.
+  SpecPtr single_spec_block(NodeId body, std::initializer_list<std::string_view> arguments,
+                            const char* detail) {
+    std::vector<NodeId> blocks;
+    const size_t errors_before = diags_.size();
+    if (body != syntax::kNoNode)
+      for (NodeId item : tree_.children(body)) {
+        const syntax::Node& n = tree_.node(item);
+        if (n.kind == NodeKind::Attribute) {
+          const std::string_view name = tree_.token_text(n.first_token);
+          bool known = false;
+          for (std::string_view argument : arguments) known = known || argument == name;
+          if (!known) unsupported_argument(n);
+          continue;
+        }
+        const syntax::BlockHeader header = syntax::block_header(tree_, item);
+        if (!header.labels.empty()) {
+          const std::string type(tree_.token_text(n.first_token));
+          diags_.push_back({base::Severity::Error, "Extraneous label for " + type,
+                            "No labels are expected for " + type + " blocks.",
+                            header.labels[0].range,
+                            base::range_between(header.type_range, header.open_brace)});
+          continue;
+        }
+        blocks.push_back(item);
       }
+    if (blocks.empty()) {
+      if (!base::has_errors(diags_, errors_before))
+        error("Missing spec block", detail, missing_item_range(body));
+      return nullptr;
     }
-    return out;
+    if (blocks.size() > 1) {
+      error("Extraneous spec block", detail, syntax::block_header(tree_, blocks[1]).def_range);
+      return nullptr;
+    }
+    return spec_block(blocks[0]);
   }
 
-  NodeId body_of(NodeId block) const {
-    const std::vector<NodeId> kids = tree_.children(block);
-    return kids.empty() ? 0 : kids[0];
+  // The arguments of a block spec body, each read by `read(name, value)`.
+  template <typename Read>
+  void block_arguments(NodeId body, Read read) {
+    if (body == syntax::kNoNode) return;
+    for (NodeId item : tree_.children(body))
+      if (tree_.node(item).kind == NodeKind::Attribute)
+        read(tree_.token_text(tree_.node(item).first_token), argument(item));
   }
 
-  SpecPtr spec_block(NodeId block, const std::string& default_name) {
+  static bool is_known_of(const types::Value& v, types::TypeKind kind) {
+    return v.is_known() && !v.is_null() && v.type().kind() == kind;
+  }
+
+  static std::optional<int64_t> integer(const types::Value& v) {
+    if (!is_known_of(v, types::TypeKind::Number)) return std::nullopt;
+    return v.as_number().to_int64();
+  }
+
+  SpecPtr block_kind_spec(const std::string& type, NodeId body, const std::string& implied_name,
+                          base::ByteRange range) {
+    auto spec = std::make_shared<Spec>();
+    spec->range = range;
+    std::string type_name = implied_name;
+    const auto read_type_name = [&](std::string_view name, const types::Value& v) {
+      if (name == "block_type" && is_known_of(v, types::TypeKind::String))
+        type_name = v.as_string();
+    };
+    if (type == "block") {
+      BlockSpec block;
+      block_arguments(body, [&](std::string_view name, const types::Value& v) {
+        read_type_name(name, v);
+        if (name == "required" && is_known_of(v, types::TypeKind::Bool))
+          block.required = v.as_bool();
+      });
+      block.nested = single_spec_block(body, {"block_type", "required"}, kNestedSpecDetail);
+      block.type_name = type_name;
+      spec->kind = std::move(block);
+    } else if (type == "block_list" || type == "block_set") {
+      BlockListSpec list;
+      list.is_set = type == "block_set";
+      block_arguments(body, [&](std::string_view name, const types::Value& v) {
+        read_type_name(name, v);
+        if (name == "min_items") list.min_items = integer(v).value_or(0);
+        if (name == "max_items") list.max_items = integer(v).value_or(0);
+      });
+      list.nested =
+          single_spec_block(body, {"block_type", "min_items", "max_items"}, kNestedSpecDetail);
+      list.type_name = type_name;
+      spec->kind = std::move(list);
+    } else {
+      BlockMapSpec map;
+      block_arguments(body, [&](std::string_view name, const types::Value& v) {
+        read_type_name(name, v);
+        if (name == "labels" && v.is_known() && !v.is_null() &&
+            (v.type().is_list() || v.type().is_set() || v.type().is_tuple()))
+          for (const types::Value& element : v.elements())
+            if (is_known_of(element, types::TypeKind::String))
+              map.label_names.push_back(element.as_string());
+      });
+      map.nested = single_spec_block(body, {"block_type", "labels"}, kNestedSpecDetail);
+      map.type_name = type_name;
+      if (map.label_names.empty()) {
+        error("Invalid block label name list",
+              "A block_map must have at least one label specified.", missing_item_range(body));
+        return nullptr;
+      }
+      const bool any_inside = map.nested && implied_type(*map.nested).has_dynamic();
+      spec->kind = std::move(map);
+      if (any_inside)
+        error("Invalid block_map spec",
+              "A block_map spec may not contain attributes with type 'any'.",
+              missing_item_range(body));
+    }
+    // A block spec without its nested spec is dropped (its problem is reported), so decoding
+    // never meets one.
+    const bool has_nested = std::visit(
+        [](const auto& kind) {
+          if constexpr (requires { kind.nested; })
+            return kind.nested != nullptr;
+          else
+            return true;
+        },
+        spec->kind);
+    if (!has_nested) return nullptr;
+    if (type_name.empty() && type != "block") {  // hcldec does not check `block` specs
+      error("Missing block_type in " + type + " spec",
+            "The block_type attribute is required, to specify the block type name that is "
+            "expected in an input HCL file.",
+            missing_item_range(body));
+      return nullptr;
+    }
+    return spec;
+  }
+
+  // A spec block; its first label, if any, names what it reads by default (hcldec's impliedName).
+  SpecPtr spec_block(NodeId block) {
+    const syntax::BlockHeader header = syntax::block_header(tree_, block);
+    const std::string default_name = header.labels.empty() ? "" : header.labels[0].value;
     const std::string type(tree_.token_text(tree_.node(block).first_token));
     auto spec = std::make_shared<Spec>();
-    spec->range = def_range(block);
-    const NodeId body = body_of(block);
+    spec->range = header.def_range;
+    const NodeId body = header.body;
     if (type == "object") {
       ObjectSpec object;
-      if (body != 0)
+      if (body != syntax::kNoNode)
         for (NodeId item : tree_.children(body)) {
           if (tree_.node(item).kind != NodeKind::Block) {
             error("Unsupported argument",
@@ -114,16 +209,24 @@ class Loader {
                   tree_.tokens()[tree_.node(item).first_token].range());
             continue;
           }
-          const std::vector<std::string> names = labels(item);
-          if (names.size() != 1) {
-            error("Missing property name",
-                  "Nested spec blocks inside an object must have a single label giving the "
-                  "property name.",
-                  def_range(item));
+          // Nested specs carry one label, the property name ("key" in hcldec's schema).
+          const syntax::BlockHeader nested = syntax::block_header(tree_, item);
+          const std::string nested_type(tree_.token_text(tree_.node(item).first_token));
+          const base::ByteRange context = base::range_between(nested.type_range, nested.open_brace);
+          if (nested.labels.size() > 1) {
+            diags_.push_back({base::Severity::Error, "Extraneous label for " + nested_type,
+                              "Only 1 labels (key) are expected for " + nested_type + " blocks.",
+                              nested.labels[1].range, context});
             continue;
           }
-          if (SpecPtr nested = spec_block(item, names[0]))
-            object.properties.emplace_back(names[0], std::move(nested));
+          if (nested.labels.empty()) {
+            diags_.push_back({base::Severity::Error, "Missing key for " + nested_type,
+                              "All " + nested_type + " blocks must have 1 labels (key).",
+                              nested.open_brace, context});
+            continue;
+          }
+          if (SpecPtr property = spec_block(item))
+            object.properties.emplace_back(nested.labels[0].value, std::move(property));
         }
       spec->kind = std::move(object);
       return spec;
@@ -131,7 +234,7 @@ class Loader {
     if (type == "attr") {
       AttrSpec attr;
       attr.name = default_name;
-      if (body != 0)
+      if (body != syntax::kNoNode)
         for (NodeId item : tree_.children(body)) {
           const syntax::Node& n = tree_.node(item);
           const std::string name(tree_.token_text(n.first_token));
@@ -161,10 +264,12 @@ class Loader {
       spec->kind = std::move(attr);
       return spec;
     }
+    if (type == "block" || type == "block_list" || type == "block_set" || type == "block_map")
+      return block_kind_spec(type, body, default_name, spec->range);
     if (type == "literal") {
       LiteralSpec literal;
       bool has_value = false;
-      if (body != 0)
+      if (body != syntax::kNoNode)
         for (NodeId item : tree_.children(body)) {
           const syntax::Node& n = tree_.node(item);
           const std::string name(tree_.token_text(n.first_token));
@@ -182,14 +287,14 @@ class Loader {
       if (!has_value)
         error("Missing required argument",
               "The argument \"value\" is required, but no definition was found.",
-              {tree_.range(body).start, tree_.range(body).start});
+              missing_item_range(body));
       spec->kind = std::move(literal);
       return spec;
     }
     error("Unsupported spec block",
           "Spec blocks of type \"" + type +
-              "\" are not supported yet; this version reads "
-              "object, attr and literal specs.",
+              "\" are not supported yet; this version reads object, attr, literal, "
+              "block, block_list, block_set and block_map specs.",
           tree_.tokens()[tree_.node(block).first_token].range());
     return nullptr;
   }

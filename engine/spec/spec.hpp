@@ -18,6 +18,9 @@ namespace hclspec::spec {
 struct Spec;
 using SpecPtr = std::shared_ptr<const Spec>;
 
+// The type of the value a spec gives (hcldec's ImpliedType).
+types::Type implied_type(const Spec& spec);
+
 // `object`: a JSON object whose properties come from nested specs.
 struct ObjectSpec {
   std::vector<std::pair<std::string, SpecPtr>> properties;  // in spec-file order
@@ -35,8 +38,31 @@ struct LiteralSpec {
   types::Value value;
 };
 
+// `block`: the body of the one nested block of a type, decoded by `nested`; null when absent.
+struct BlockSpec {
+  std::string type_name;
+  bool required = false;
+  SpecPtr nested;
+};
+
+// `block_list` and `block_set`: every nested block of a type, each decoded by `nested`.
+struct BlockListSpec {
+  std::string type_name;
+  SpecPtr nested;
+  int64_t min_items = 0;
+  int64_t max_items = 0;  // 0: no limit
+  bool is_set = false;
+};
+
+// `block_map`: nested blocks of a type, keyed by their labels (one map level per label).
+struct BlockMapSpec {
+  std::string type_name;
+  std::vector<std::string> label_names;
+  SpecPtr nested;
+};
+
 struct Spec {
-  std::variant<ObjectSpec, AttrSpec, LiteralSpec> kind;
+  std::variant<ObjectSpec, AttrSpec, LiteralSpec, BlockSpec, BlockListSpec, BlockMapSpec> kind;
   base::ByteRange range;    // the spec block's type and labels, in the spec file
   std::string description;  // from the comment block above the spec block
 };

@@ -94,6 +94,7 @@ struct Node {
 static_assert(sizeof(Node) == 16);
 
 using NodeId = uint32_t;
+inline constexpr NodeId kNoNode = UINT32_MAX;  // "no such node": id 0 is a real node
 
 // A parsed file. It owns its text; tokens and nodes refer to it by offset.
 class SyntaxTree {

@@ -27,6 +27,7 @@ namespace {
 struct Decoded {
   std::string json;                 // value JSON and type JSON, or empty after errors
   std::vector<std::string> errors;  // "file: Summary @start..end"
+  std::vector<std::string> details;
 };
 
 Decoded decode(const std::string& spec_text, const std::string& input_text,
@@ -43,6 +44,7 @@ Decoded decode(const std::string& spec_text, const std::string& input_text,
   const eval::Scope scope{variables, nullptr, nullptr};
   const types::Value value =
       spec::decode(*input, *file.root, variables != nullptr ? &scope : nullptr, diags);
+  for (const auto& d : diags) out.details.push_back(d.detail);
   for (const auto& d : diags)
     out.errors.push_back("input: " + d.summary + " @" + std::to_string(d.subject.start) + ".." +
                          std::to_string(d.subject.end));
@@ -141,4 +143,142 @@ TEST_CASE("referenced variables") {
     names.push_back(name);
   }
   CHECK(names == std::vector<std::string>{"a.b[]", "y", "z"});
+}
+
+namespace {
+
+const char* const kBlockSpec = R"(object {
+  block "logging" {
+    object {
+      attr "level" { type = string }
+    }
+  }
+  block_list "listener" {
+    max_items = 2
+    object {
+      attr "port" {
+        type     = number
+        required = true
+      }
+    }
+  }
+  block_set "tag" {
+    attr {
+      name = "v"
+      type = string
+    }
+  }
+  block_map "service" {
+    labels = ["kind", "name"]
+    attr {
+      name = "port"
+      type = number
+    }
+  }
+  attr "level" { type = string }
+}
+)";
+
+}  // namespace
+
+TEST_CASE("block specs decode nested bodies") {
+  const Decoded d = decode(kBlockSpec, R"(logging {
+  level = "info"
+}
+listener {
+  port = 80
+}
+listener { port = 443 }
+tag { v = "b" }
+tag { v = "a" }
+tag { v = "a" }
+service "http" "web" { port = 1 }
+service "http" "api" { port = 2 }
+service "tcp" "db" { port = 3 }
+)");
+  CHECK(d.errors == std::vector<std::string>{});
+  CHECK(d.json ==
+        R"({"level":null,"listener":[{"port":80},{"port":443}],"logging":{"level":"info"},)"
+        R"("service":{"http":{"api":2,"web":1},"tcp":{"db":3}},"tag":["a","b"]} )"
+        R"(["object",{"level":"string","listener":["list",["object",{"port":"number"}]],)"
+        R"("logging":["object",{"level":"string"}],"service":["map",["map","number"]],)"
+        R"("tag":["set","string"]}])");
+  CHECK(decode(kBlockSpec, "").json ==
+        R"({"level":null,"listener":[],"logging":null,"service":{},"tag":[]} )"
+        R"(["object",{"level":"string","listener":["list",["object",{"port":"number"}]],)"
+        R"("logging":["object",{"level":"string"}],"service":["map",["map","number"]],)"
+        R"("tag":["set","string"]}])");
+}
+
+TEST_CASE("block count, label and duplicate problems") {
+  // An empty first block body is node 0 of the tree: it must still be decoded. "Too many" points
+  // at the first extra block's body, where hcldec's sourceRange finds the nested object.
+  CHECK(decode(kBlockSpec, "listener {\n}\n").errors ==
+        std::vector<std::string>{"input: Missing required argument @9..9"});
+  const Decoded too_many =
+      decode(kBlockSpec, "listener { port = 1 }\nlistener { port = 2 }\nlistener { port = 3 }\n");
+  CHECK(too_many.errors == std::vector<std::string>{"input: Too many listener blocks @53..53"});
+  CHECK(too_many.details ==
+        std::vector<std::string>{"No more than 2 \"listener\" blocks are allowed"});
+  const Decoded duplicate = decode(kBlockSpec, "logging {}\nlogging {}\n");
+  CHECK(duplicate.errors == std::vector<std::string>{"input: Duplicate logging block @11..18"});
+  CHECK(duplicate.details ==
+        std::vector<std::string>{"Only one block of type \"logging\" is allowed. Previous "
+                                 "definition was at input.hcl:1,1-8."});
+  const Decoded same_key = decode(kBlockSpec, "service \"a\" \"b\" {}\nservice \"a\" \"b\" {}\n");
+  CHECK(same_key.errors == std::vector<std::string>{"input: Duplicate service block @19..34"});
+  CHECK(same_key.details ==
+        std::vector<std::string>{"A block for service \"a\" \"b\" was already "
+                                 "defined. The service labels must be unique."});
+  CHECK(decode(kBlockSpec, "service \"a\" {}\n").errors ==
+        std::vector<std::string>{"input: Missing name for service @12..13"});
+  CHECK(decode(kBlockSpec, "service a b c {}\n").errors ==
+        std::vector<std::string>{"input: Extraneous label for service @12..13"});
+  CHECK(decode(kBlockSpec, "logging x {}\n").errors ==
+        std::vector<std::string>{"input: Extraneous label for logging @8..9"});
+}
+
+TEST_CASE("unexpected items suggest what was meant") {
+  CHECK(decode(kBlockSpec, "logging = 1\n").details ==
+        std::vector<std::string>{"An argument named \"logging\" is not expected here. Did you "
+                                 "mean to define a block of type \"logging\"?"});
+  CHECK(decode(kBlockSpec, "level {}\n").details ==
+        std::vector<std::string>{"Blocks of type \"level\" are not expected here. Did you mean "
+                                 "to define argument \"level\"? If so, use the equals sign to "
+                                 "assign it a value."});
+  CHECK(decode(kBlockSpec, "listner {}\n").details ==
+        std::vector<std::string>{"Blocks of type \"listner\" are not expected here. Did you "
+                                 "mean \"listener\"?"});
+}
+
+TEST_CASE("block spec files are checked") {
+  CHECK(decode("block {\n  block_type = \"b\"\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing spec block @6..6"});
+  CHECK(decode("block \"b\" {\n  literal { value = 1 }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Extraneous label for block @6..9"});
+  CHECK(decode("block_list {\n  literal { value = 1 }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing block_type in block_list spec @11..11"});
+  CHECK(decode("block_map {\n  block_type = \"m\"\n  literal { value = 1 }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Invalid block label name list @10..10"});
+  CHECK(
+      decode("block_map {\n  block_type = \"m\"\n  labels = [\"k\"]\n  attr { name = \"a\" }\n}\n",
+             "")
+          .errors == std::vector<std::string>{"spec: Invalid block_map spec @10..10"});
+  CHECK(decode("object {\n  attr { type = string }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing key for attr @16..17"});
+  CHECK(decode("block {\n  object {}\n  object {}\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Extraneous spec block @22..28"});
+}
+
+TEST_CASE("referenced variables inside blocks") {
+  auto spec_tree = syntax::parse_config(kBlockSpec, "spec.hcldec");
+  auto input = syntax::parse_config(
+      "logging { level = a }\nlistener { port = b }\nlistener { port = c }\n", "input.hcl");
+  base::Diagnostics diags;
+  const spec::SpecFile file = spec::load_spec(*spec_tree, diags);
+  REQUIRE(file.root);
+  std::vector<std::string> names;
+  for (const eval::Traversal& t : spec::referenced_variables(*input, *file.root))
+    names.push_back(t[0].name);
+  CHECK(names == std::vector<std::string>{"a", "b", "c"});
 }

@@ -1,0 +1,36 @@
+// The type of the value each spec gives (hcldec's ImpliedType).
+#include <type_traits>
+
+#include "spec/spec.hpp"
+
+namespace hclspec::spec {
+
+types::Type implied_type(const Spec& spec) {
+  return std::visit(
+      [](const auto& kind) -> types::Type {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+          std::vector<types::Attribute> attributes;
+          for (const auto& [name, nested] : kind.properties)
+            attributes.push_back({name, implied_type(*nested)});
+          return types::Type::object(std::move(attributes));
+        } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
+          return kind.type;
+        } else if constexpr (std::is_same_v<Kind, LiteralSpec>) {
+          return kind.value.type();
+        } else if constexpr (std::is_same_v<Kind, BlockSpec>) {
+          return implied_type(*kind.nested);
+        } else if constexpr (std::is_same_v<Kind, BlockListSpec>) {
+          const types::Type element = implied_type(*kind.nested);
+          return kind.is_set ? types::Type::set(element) : types::Type::list(element);
+        } else {
+          static_assert(std::is_same_v<Kind, BlockMapSpec>);
+          types::Type type = implied_type(*kind.nested);
+          for (size_t i = 0; i < kind.label_names.size(); ++i) type = types::Type::map(type);
+          return type;
+        }
+      },
+      spec.kind);
+}
+
+}  // namespace hclspec::spec

@@ -1,0 +1,44 @@
+// Reading a block's header (type, labels, open brace) from its tokens.
+#include "syntax/block_header.hpp"
+
+#include "syntax/string_literal.hpp"
+
+namespace hclspec::syntax {
+
+BlockHeader block_header(const SyntaxTree& tree, NodeId block) {
+  BlockHeader header;
+  const Node& n = tree.node(block);
+  const Tokens& tokens = tree.tokens();
+  header.type_range = tokens[n.first_token].range();
+  header.def_range = header.type_range;
+  base::Diagnostics ignored;  // the parser has reported any bad escapes already
+  for (uint32_t t = n.first_token + 1; t < n.end_token; ++t) {
+    const Token& token = tokens[t];
+    if (token.kind() == TokenKind::OBrace) {
+      header.open_brace = token.range();
+      break;
+    }
+    if (token.kind() == TokenKind::Ident) {
+      header.labels.push_back({std::string(tree.token_text(t)), token.range()});
+    } else if (token.kind() == TokenKind::OQuote) {
+      BlockLabel label;
+      uint32_t end = t + 1;
+      for (; end < n.end_token && tokens[end].kind() == TokenKind::QuotedLit; ++end)
+        decode_string_literal(tree.token_text(end), tokens[end].start(), true, label.value,
+                              ignored);
+      const uint32_t last = end < n.end_token ? end : end - 1;
+      label.range = {token.start(), tokens[last].end()};
+      header.labels.push_back(std::move(label));
+      t = last;
+    } else {
+      continue;
+    }
+    header.def_range.end = header.labels.back().range.end;
+  }
+  if (header.open_brace.empty()) header.open_brace = {header.def_range.end, header.def_range.end};
+  const std::vector<NodeId> children = tree.children(block);
+  if (!children.empty()) header.body = children[0];
+  return header;
+}
+
+}  // namespace hclspec::syntax
