@@ -147,8 +147,10 @@ class DecodeRun {
     const syntax::SyntaxTree* spec_tree = load_file(o_.spec);
     if (spec_tree == nullptr) return 1;
     add(spec_tree, spec_tree->diagnostics());
+    if (has_errors()) return report(2);  // as hcldec: a spec that does not parse is not read
     base::Diagnostics spec_diags;
-    spec::SpecFile spec = spec::load_spec(*spec_tree, spec_diags);
+    // load_file has just kept the spec's tree last; its user functions share it.
+    spec::SpecFile spec = spec::load_spec(trees_.back(), spec_diags);
     add(spec_tree, spec_diags);
     if (has_errors() || !spec.root) return report(2);
 
@@ -328,7 +330,7 @@ class DecodeRun {
   }
 
   Options o_;
-  std::vector<std::unique_ptr<syntax::SyntaxTree>> trees_;
+  std::vector<std::shared_ptr<const syntax::SyntaxTree>> trees_;  // spec functions share theirs
   std::vector<FileDiagnostic> diags_;
 };
 

@@ -149,33 +149,15 @@ class Decoder {
       syntax::BlockHeader header = syntax::block_header(tree_, item);
       const std::vector<std::string>& label_names = found->second->label_names;
       if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
-      if (header.labels.size() != label_names.size()) {
-        if (diags) label_count_error(found->first, label_names, header);
+      if (std::optional<base::Diagnostic> problem =
+              syntax::label_count_problem(header, found->first, label_names)) {
+        if (diags) diags->push_back(std::move(*problem));
         continue;
       }
       content.blocks.push_back(std::move(header));
     }
     if (diags) extraneous_items(body, schema, content, defined);
     return content;
-  }
-
-  void label_count_error(const std::string& type, const std::vector<std::string>& label_names,
-                         const syntax::BlockHeader& header) {
-    const base::ByteRange context = base::range_between(header.type_range, header.open_brace);
-    std::string names;
-    for (const std::string& name : label_names) names += (names.empty() ? "" : ", ") + name;
-    if (header.labels.size() > label_names.size()) {
-      error("Extraneous label for " + type,
-            label_names.empty() ? "No labels are expected for " + type + " blocks."
-                                : "Only " + std::to_string(label_names.size()) + " labels (" +
-                                      names + ") are expected for " + type + " blocks.",
-            header.labels[label_names.size()].range, context);
-    } else {
-      error("Missing " + label_names[header.labels.size()] + " for " + type,
-            "All " + type + " blocks must have " + std::to_string(label_names.size()) +
-                " labels (" + names + ").",
-            header.open_brace, context);
-    }
   }
 
   // The errors Body.Content adds for items the schema does not mention.

@@ -1,10 +1,11 @@
-// The spec file loader (hcldec's cmd/hcldec/spec.go). It reads the object, attr, literal and
-// block specs (block, block_list, block_set, block_map); other spec kinds are reported as not
-// yet supported.
+// The spec file loader (hcldec's cmd/hcldec/spec.go): `variables` and `function` declarations,
+// then the root spec: object, attr, literal, block, block_list, block_set and block_map (other
+// spec kinds are reported as not yet supported).
 #include "spec/load.hpp"
 
 #include "eval/evaluate.hpp"
 #include "eval/stdlib.hpp"
+#include "eval/user_function.hpp"
 #include "spec/type_expression.hpp"
 #include "syntax/block_header.hpp"
 
@@ -21,10 +22,21 @@ constexpr const char* kNestedSpecDetail =
 
 class Loader {
  public:
-  Loader(const syntax::SyntaxTree& tree, base::Diagnostics& diags) : tree_(tree), diags_(diags) {}
+  Loader(std::shared_ptr<const syntax::SyntaxTree> tree, base::Diagnostics& diags)
+      : owner_(std::move(tree)), tree_(*owner_), diags_(diags) {}
 
   SpecFile run() {
     SpecFile file;
+    for (NodeId item : tree_.children(tree_.root())) {
+      if (tree_.node(item).kind != NodeKind::Block) continue;
+      const std::string_view type = tree_.token_text(tree_.node(item).first_token);
+      if (type == "function") user_function(item, file.functions);
+    }
+    for (NodeId item : tree_.children(tree_.root())) {
+      if (tree_.node(item).kind != NodeKind::Block) continue;
+      if (tree_.token_text(tree_.node(item).first_token) == "variables")
+        variables_block(item, file.variables);
+    }
     file.root = single_spec_block(
         tree_.root(), {},
         "A spec file must have exactly one root block specifying how to map to a JSON value.");
@@ -32,6 +44,103 @@ class Loader {
   }
 
  private:
+  // The scope spec expressions see: the spec definition functions (hcldec's specCtx).
+  static const eval::Scope& spec_scope() {
+    static const eval::Scope scope{nullptr, &eval::spec_definition_functions(), nullptr};
+    return scope;
+  }
+
+  // Whether a block's labels match `label_names`, reporting it if not.
+  bool check_labels(const syntax::BlockHeader& header, const std::string& type,
+                    const std::vector<std::string>& label_names) {
+    std::optional<base::Diagnostic> problem =
+        syntax::label_count_problem(header, type, label_names);
+    if (problem) diags_.push_back(std::move(*problem));
+    return !problem;
+  }
+
+  // An expression that is a single bare name (hcl.ExprAsKeyword), or empty.
+  std::string keyword(NodeId expression) const {
+    const syntax::Node& n = tree_.node(expression);
+    if (n.kind != NodeKind::ScopeTraversal || n.end_token != n.first_token + 1) return "";
+    return std::string(tree_.token_text(n.first_token));
+  }
+
+  // A `function "name" { params = [...], variadic_param = name, result = expr }` block (hcl's
+  // ext/userfunc, evaluated in the spec scope).
+  void user_function(NodeId block, eval::Functions& functions) {
+    const syntax::BlockHeader header = syntax::block_header(tree_, block);
+    if (!check_labels(header, "function", {"name"}) || header.body == syntax::kNoNode) return;
+    const size_t errors_before = diags_.size();
+    std::optional<NodeId> params, variadic, result;
+    for (NodeId item : tree_.children(header.body)) {
+      const syntax::Node& n = tree_.node(item);
+      const std::string name(tree_.token_text(n.first_token));
+      if (n.kind == NodeKind::Block) {
+        error("Unsupported block type", "Blocks of type \"" + name + "\" are not expected here.",
+              tree_.tokens()[n.first_token].range());
+      } else if (name == "params") {
+        params = item - 1;
+      } else if (name == "variadic_param") {
+        variadic = item - 1;
+      } else if (name == "result") {
+        result = item - 1;
+      } else {
+        unsupported_argument(n);
+      }
+    }
+    for (const auto& [name, found] : {std::pair{"params", params}, std::pair{"result", result}})
+      if (!found)
+        error(
+            "Missing required argument",
+            std::string("The argument \"") + name + "\" is required, but no definition was found.",
+            missing_item_range(header.body));
+    if (base::has_errors(diags_, errors_before)) return;
+    if (tree_.node(*params).kind != NodeKind::Tuple) {
+      error("Invalid expression", "A static list expression is required.", tree_.range(*params));
+      return;
+    }
+    std::vector<std::string> names;
+    for (NodeId element : tree_.children(*params)) {
+      names.push_back(keyword(element));
+      if (names.back().empty()) {
+        error("Invalid param element", "Each parameter name must be an identifier.",
+              tree_.range(element));
+        return;
+      }
+    }
+    std::optional<std::string> variadic_name;
+    if (variadic) {
+      variadic_name = keyword(*variadic);
+      if (variadic_name->empty()) {
+        error("Invalid variadic_param", "The variadic parameter name must be an identifier.",
+              tree_.range(*variadic));
+        return;
+      }
+    }
+    functions.insert_or_assign(
+        header.labels[0].value,
+        eval::make_user_function(owner_, std::move(names), std::move(variadic_name), *result,
+                                 &spec_scope()));
+  }
+
+  // A `variables { name = expr ... }` block: values for input expressions (hcl's
+  // JustAttributes, evaluated in the spec scope).
+  void variables_block(NodeId block, eval::Variables& variables) {
+    const syntax::BlockHeader header = syntax::block_header(tree_, block);
+    if (!check_labels(header, "variables", {}) || header.body == syntax::kNoNode) return;
+    for (NodeId item : tree_.children(header.body)) {
+      const syntax::Node& n = tree_.node(item);
+      const std::string name(tree_.token_text(n.first_token));
+      if (n.kind == NodeKind::Block) {
+        error("Unexpected \"" + name + "\" block", "Blocks are not allowed here.",
+              tree_.tokens()[n.first_token].range());
+        continue;
+      }
+      variables.insert_or_assign(name, eval::evaluate(tree_, item - 1, &spec_scope(), diags_));
+    }
+  }
+
   void error(std::string summary, std::string detail, base::ByteRange subject) {
     diags_.push_back(
         {base::Severity::Error, std::move(summary), std::move(detail), subject, std::nullopt});
@@ -72,16 +181,13 @@ class Loader {
           if (!known) unsupported_argument(n);
           continue;
         }
-        const syntax::BlockHeader header = syntax::block_header(tree_, item);
-        if (!header.labels.empty()) {
-          const std::string type(tree_.token_text(n.first_token));
-          diags_.push_back({base::Severity::Error, "Extraneous label for " + type,
-                            "No labels are expected for " + type + " blocks.",
-                            header.labels[0].range,
-                            base::range_between(header.type_range, header.open_brace)});
-          continue;
+        if (body == tree_.root()) {  // run() reads the spec file's declarations
+          const std::string_view type = tree_.token_text(n.first_token);
+          if (type == "function" || type == "variables") continue;
         }
-        blocks.push_back(item);
+        if (check_labels(syntax::block_header(tree_, item),
+                         std::string(tree_.token_text(n.first_token)), {}))
+          blocks.push_back(item);
       }
     if (blocks.empty()) {
       if (!base::has_errors(diags_, errors_before))
@@ -211,20 +317,9 @@ class Loader {
           }
           // Nested specs carry one label, the property name ("key" in hcldec's schema).
           const syntax::BlockHeader nested = syntax::block_header(tree_, item);
-          const std::string nested_type(tree_.token_text(tree_.node(item).first_token));
-          const base::ByteRange context = base::range_between(nested.type_range, nested.open_brace);
-          if (nested.labels.size() > 1) {
-            diags_.push_back({base::Severity::Error, "Extraneous label for " + nested_type,
-                              "Only 1 labels (key) are expected for " + nested_type + " blocks.",
-                              nested.labels[1].range, context});
+          if (!check_labels(nested, std::string(tree_.token_text(tree_.node(item).first_token)),
+                            {"key"}))
             continue;
-          }
-          if (nested.labels.empty()) {
-            diags_.push_back({base::Severity::Error, "Missing key for " + nested_type,
-                              "All " + nested_type + " blocks must have 1 labels (key).",
-                              nested.open_brace, context});
-            continue;
-          }
           if (SpecPtr property = spec_block(item))
             object.properties.emplace_back(nested.labels[0].value, std::move(property));
         }
@@ -299,14 +394,15 @@ class Loader {
     return nullptr;
   }
 
+  std::shared_ptr<const syntax::SyntaxTree> owner_;  // user functions keep the tree alive
   const syntax::SyntaxTree& tree_;
   base::Diagnostics& diags_;
 };
 
 }  // namespace
 
-SpecFile load_spec(const syntax::SyntaxTree& tree, base::Diagnostics& diags) {
-  return Loader(tree, diags).run();
+SpecFile load_spec(std::shared_ptr<const syntax::SyntaxTree> tree, base::Diagnostics& diags) {
+  return Loader(std::move(tree), diags).run();
 }
 
 }  // namespace hclspec::spec

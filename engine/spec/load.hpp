@@ -1,6 +1,8 @@
 // Loading spec files: the syntax tree of a .hcldec file to the spec model.
 #pragma once
 
+#include <memory>
+
 #include "base/diagnostic.hpp"
 #include "spec/spec.hpp"
 #include "syntax/tree.hpp"
@@ -9,6 +11,7 @@ namespace hclspec::spec {
 
 // Reads the spec file's root spec block (and its `variables` and `function` blocks). Problems
 // are appended to `diags`, with ranges in the spec file; the result is then partial.
-SpecFile load_spec(const syntax::SyntaxTree& tree, base::Diagnostics& diags);
+// The spec file's functions keep `tree` alive.
+SpecFile load_spec(std::shared_ptr<const syntax::SyntaxTree> tree, base::Diagnostics& diags);
 
 }  // namespace hclspec::spec

@@ -41,4 +41,25 @@ BlockHeader block_header(const SyntaxTree& tree, NodeId block) {
   return header;
 }
 
+std::optional<base::Diagnostic> label_count_problem(const BlockHeader& header,
+                                                    const std::string& type,
+                                                    const std::vector<std::string>& label_names) {
+  const base::ByteRange context = base::range_between(header.type_range, header.open_brace);
+  std::string names;
+  for (const std::string& name : label_names) names += (names.empty() ? "" : ", ") + name;
+  const std::string count = std::to_string(label_names.size());
+  if (header.labels.size() > label_names.size())
+    return base::Diagnostic{base::Severity::Error, "Extraneous label for " + type,
+                            label_names.empty() ? "No labels are expected for " + type + " blocks."
+                                                : "Only " + count + " labels (" + names +
+                                                      ") are expected for " + type + " blocks.",
+                            header.labels[label_names.size()].range, context};
+  if (header.labels.size() < label_names.size())
+    return base::Diagnostic{
+        base::Severity::Error, "Missing " + label_names[header.labels.size()] + " for " + type,
+        "All " + type + " blocks must have " + count + " labels (" + names + ").",
+        header.open_brace, context};
+  return std::nullopt;
+}
+
 }  // namespace hclspec::syntax

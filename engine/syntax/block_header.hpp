@@ -1,6 +1,7 @@
 // A block's header read from the tree: its type, its labels' values and where each part is.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,11 @@ struct BlockHeader {
 };
 
 BlockHeader block_header(const SyntaxTree& tree, NodeId block);
+
+// The error hcl's Body.Content gives a block of `type` whose labels do not match `label_names`
+// ("Extraneous label for X" / "Missing <label> for X"), or nothing when they match.
+std::optional<base::Diagnostic> label_count_problem(const BlockHeader& header,
+                                                    const std::string& type,
+                                                    const std::vector<std::string>& label_names);
 
 }  // namespace hclspec::syntax

@@ -35,15 +35,20 @@ Decoded decode(const std::string& spec_text, const std::string& input_text,
   auto spec_tree = syntax::parse_config(spec_text, "spec.hcldec");
   auto input = syntax::parse_config(input_text, "input.hcl");
   base::Diagnostics spec_diags, diags;
-  const spec::SpecFile file = spec::load_spec(*spec_tree, spec_diags);
+  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), spec_diags);
   Decoded out;
   for (const auto& d : spec_diags)
     out.errors.push_back("spec: " + d.summary + " @" + std::to_string(d.subject.start) + ".." +
                          std::to_string(d.subject.end));
   if (!file.root) return out;
-  const eval::Scope scope{variables, nullptr, nullptr};
-  const types::Value value =
-      spec::decode(*input, *file.root, variables != nullptr ? &scope : nullptr, diags);
+  // As hcldec: the spec file's variables and functions, then the caller's variables.
+  eval::Variables all_variables = file.variables;
+  if (variables != nullptr)
+    for (const auto& [name, value] : *variables) all_variables.insert_or_assign(name, value);
+  const eval::Scope scope{all_variables.empty() ? nullptr : &all_variables,
+                          file.functions.empty() ? nullptr : &file.functions, nullptr};
+  const bool any = scope.variables != nullptr || scope.functions != nullptr;
+  const types::Value value = spec::decode(*input, *file.root, any ? &scope : nullptr, diags);
   for (const auto& d : diags) out.details.push_back(d.detail);
   for (const auto& d : diags)
     out.errors.push_back("input: " + d.summary + " @" + std::to_string(d.subject.start) + ".." +
@@ -133,7 +138,7 @@ TEST_CASE("referenced variables") {
   auto input =
       syntax::parse_config("name = \"${a.b[0]}\"\ncount = [for x in y : x + z][0]\n", "input.hcl");
   base::Diagnostics diags;
-  const spec::SpecFile file = spec::load_spec(*spec_tree, diags);
+  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
   REQUIRE(file.root);
   std::vector<std::string> names;
   for (const eval::Traversal& t : spec::referenced_variables(*input, *file.root)) {
@@ -275,10 +280,53 @@ TEST_CASE("referenced variables inside blocks") {
   auto input = syntax::parse_config(
       "logging { level = a }\nlistener { port = b }\nlistener { port = c }\n", "input.hcl");
   base::Diagnostics diags;
-  const spec::SpecFile file = spec::load_spec(*spec_tree, diags);
+  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
   REQUIRE(file.root);
   std::vector<std::string> names;
   for (const eval::Traversal& t : spec::referenced_variables(*input, *file.root))
     names.push_back(t[0].name);
   CHECK(names == std::vector<std::string>{"a", "b", "c"});
+}
+
+TEST_CASE("spec files declare variables and functions for the input") {
+  const char* const spec = R"(variables {
+  region = upper("eu")
+}
+function "twice" {
+  params = [x]
+  result = x * 2
+}
+function "total" {
+  params         = []
+  variadic_param = xs
+  result         = length(xs)
+}
+object {
+  attr "where" { type = string }
+  attr "n" { type = number }
+}
+)";
+  eval::Variables cli;
+  cli["region"] = types::Value::string("us");
+  CHECK(decode(spec, "where = region\nn = twice(4) + total(1, 2, 3)\n").json ==
+        R"({"n":11,"where":"EU"} ["object",{"n":"number","where":"string"}])");
+  CHECK(decode(spec, "where = region\n", &cli).json ==
+        R"({"n":null,"where":"us"} ["object",{"n":"number","where":"string"}])");
+  CHECK(decode(spec, "n = twice(\"a\")\n").errors ==
+        std::vector<std::string>{"input: Error in function call @4..10"});
+  CHECK(decode(spec, "n = twice(1, 2)\n").errors ==
+        std::vector<std::string>{"input: Too many function arguments @13..14"});
+}
+
+TEST_CASE("spec declarations are checked") {
+  CHECK(decode("function \"f\" {\n  params = [\"x\"]\n  result = 1\n}\nliteral { value = 1 }\n", "")
+            .errors == std::vector<std::string>{"spec: Invalid param element @27..30"});
+  CHECK(decode("function \"f\" {\n  params = []\n}\nliteral { value = 1 }\n", "").errors ==
+        std::vector<std::string>{"spec: Missing required argument @13..13"});
+  CHECK(decode("function {\n  params = []\n  result = 1\n}\nliteral { value = 1 }\n", "").errors ==
+        std::vector<std::string>{"spec: Missing name for function @9..10"});
+  CHECK(decode("variables \"v\" {}\nliteral { value = 1 }\n", "").errors ==
+        std::vector<std::string>{"spec: Extraneous label for variables @10..13"});
+  CHECK(decode("variables {\n  a = 1\n  b {}\n}\nliteral { value = 1 }\n", "").errors ==
+        std::vector<std::string>{"spec: Unexpected \"b\" block @22..23"});
 }
