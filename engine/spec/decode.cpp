@@ -47,8 +47,19 @@ void collect_schema(const Spec& spec, Schema& schema) {
         } else if constexpr (std::is_same_v<Kind, BlockMapSpec>) {
           schema.blocks.push_back({kind.type_name, kind.label_names});
         } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
-                             std::is_same_v<Kind, BlockListSpec>) {
+                             std::is_same_v<Kind, BlockListSpec> ||
+                             std::is_same_v<Kind, BlockAttrsSpec>) {
           schema.blocks.push_back({kind.type_name, {}});
+        } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+          for (const SpecPtr& element : kind.elements) collect_schema(*element, schema);
+        } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+          // hcldec lists a default's own attribute children, then visits both children, so an
+          // attribute appears twice (and a missing required one is reported twice).
+          for (const SpecPtr& child : {kind.primary, kind.fallback})
+            if (const auto* attr = std::get_if<AttrSpec>(&child->kind))
+              schema.attributes.push_back({attr->name, attr->required});
+          collect_schema(*kind.primary, schema);
+          collect_schema(*kind.fallback, schema);
         }
       },
       spec.kind);
@@ -100,6 +111,18 @@ class Decoder {
             const auto found = content.attributes.find(kind.name);
             if (found != content.attributes.end())
               append(eval::referenced_variables(tree_, found->second - 1));
+          } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+            for (const SpecPtr& element : kind.elements) content_variables(*element, content, out);
+          } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+            content_variables(*kind.primary, content, out);
+            content_variables(*kind.fallback, content, out);
+          } else if constexpr (std::is_same_v<Kind, BlockAttrsSpec>) {
+            const syntax::BlockHeader* block = find_block(content, kind.type_name).first;
+            if (!block) return;
+            const std::vector<NodeId> items = tree_.children(block->body);
+            for (NodeId item : items)  // JustAttributes fails on a block: hcldec lists nothing
+              if (tree_.node(item).kind != NodeKind::Attribute) return;
+            for (NodeId item : items) append(eval::referenced_variables(tree_, item - 1));
           } else if constexpr (!std::is_same_v<Kind, LiteralSpec>) {
             // The block specs: one block for `block`, every block of the type for the others.
             for (const syntax::BlockHeader& child : content.blocks) {
@@ -215,6 +238,12 @@ class Decoder {
       return found == content.attributes.end() ? content.missing_item_range
                                                : tree_.range(found->second - 1);
     }
+    if (const auto* fallback = std::get_if<DefaultSpec>(&spec.kind))
+      return source_range(body, *fallback->primary);
+    if (const auto* attrs = std::get_if<BlockAttrsSpec>(&spec.kind)) {
+      const syntax::BlockHeader* block = find_block(content, attrs->type_name).first;
+      return block ? block->def_range : content.missing_item_range;
+    }
     if (const auto* block = std::get_if<BlockSpec>(&spec.kind)) {
       for (const syntax::BlockHeader& header : content.blocks)
         if (item_type(header) == block->type_name) return source_range(header.body, *block->nested);
@@ -257,26 +286,83 @@ class Decoder {
   }
 
   Value value_of(const BlockSpec& block, const Content& content) {
-    const syntax::BlockHeader* child = nullptr;
-    for (const syntax::BlockHeader& candidate : content.blocks) {
-      if (item_type(candidate) != block.type_name) continue;
-      if (child) {
-        error("Duplicate " + block.type_name + " block",
-              "Only one block of type \"" + block.type_name +
-                  "\" is allowed. Previous definition was at " + range_text(child->def_range) + ".",
-              candidate.def_range);
-        break;
-      }
-      child = &candidate;
-    }
+    const auto [child, other] = find_block(content, block.type_name);
+    if (other) duplicate_block(block.type_name, *child, *other);
     if (!child) {
-      if (block.required)
-        error("Missing " + block.type_name + " block",
-              "A block of type \"" + block.type_name + "\" is required here.",
-              content.missing_item_range);
+      if (block.required) missing_block(block.type_name, content);
       return Value::null(implied_type(*block.nested));
     }
     return decode_body(child->body, *block.nested);
+  }
+
+  // The first block of a type in the content, and the second if there is one.
+  std::pair<const syntax::BlockHeader*, const syntax::BlockHeader*> find_block(
+      const Content& content, std::string_view type) const {
+    const syntax::BlockHeader* first = nullptr;
+    for (const syntax::BlockHeader& candidate : content.blocks) {
+      if (item_type(candidate) != type) continue;
+      if (first) return {first, &candidate};
+      first = &candidate;
+    }
+    return {first, nullptr};
+  }
+
+  void duplicate_block(const std::string& type, const syntax::BlockHeader& first,
+                       const syntax::BlockHeader& second) {
+    error("Duplicate " + type + " block",
+          "Only one block of type \"" + type + "\" is allowed. Previous definition was at " +
+              range_text(first.def_range) + ".",
+          second.def_range);
+  }
+
+  void missing_block(const std::string& type, const Content& content) {
+    error("Missing " + type + " block", "A block of type \"" + type + "\" is required here.",
+          content.missing_item_range);
+  }
+
+  Value value_of(const BlockAttrsSpec& attrs, const Content& content) {
+    const auto [block, other] = find_block(content, attrs.type_name);
+    if (!block) {
+      if (attrs.required) missing_block(attrs.type_name, content);
+      return Value::null(types::Type::map(attrs.element_type));
+    }
+    if (other) duplicate_block(attrs.type_name, *block, *other);
+    // hcl's JustAttributes: the body may hold arguments only.
+    types::Entries entries;
+    for (NodeId item : tree_.children(block->body)) {
+      const syntax::Node& n = tree_.node(item);
+      const std::string name = item_name(item);
+      if (n.kind != NodeKind::Attribute) {
+        error("Unexpected \"" + name + "\" block", "Blocks are not allowed here.",
+              tree_.tokens()[n.first_token].range());
+        continue;
+      }
+      const NodeId expression = item - 1;
+      types::Converted converted =
+          types::convert(eval::evaluate(tree_, expression, scope_, diags_), attrs.element_type);
+      if (!converted.ok()) {
+        error("Invalid attribute value",
+              "Invalid value for attribute of \"" + attrs.type_name +
+                  "\" block: " + converted.error + ".",
+              tree_.range(expression),
+              base::range_between(tree_.tokens()[n.first_token].range(), tree_.range(expression)));
+        converted.value = Value::unknown(attrs.element_type);
+      }
+      entries.emplace_back(name, std::move(converted.value));
+    }
+    return Value::map(attrs.element_type, std::move(entries));
+  }
+
+  Value value_of(const TupleSpec& tuple, const Content& content) {
+    std::vector<Value> elements;
+    for (const SpecPtr& element : tuple.elements) elements.push_back(value_of(*element, content));
+    return Value::tuple(std::move(elements));
+  }
+
+  Value value_of(const DefaultSpec& fallback, const Content& content) {
+    Value value = value_of(*fallback.primary, content);
+    if (value.is_null()) value = value_of(*fallback.fallback, content);
+    return value;
   }
 
   Value value_of(const BlockListSpec& list, const Content& content) {

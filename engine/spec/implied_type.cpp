@@ -23,6 +23,14 @@ types::Type implied_type(const Spec& spec) {
         } else if constexpr (std::is_same_v<Kind, BlockListSpec>) {
           const types::Type element = implied_type(*kind.nested);
           return kind.is_set ? types::Type::set(element) : types::Type::list(element);
+        } else if constexpr (std::is_same_v<Kind, BlockAttrsSpec>) {
+          return types::Type::map(kind.element_type);
+        } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+          std::vector<types::Type> elements;
+          for (const SpecPtr& element : kind.elements) elements.push_back(implied_type(*element));
+          return types::Type::tuple(std::move(elements));
+        } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+          return implied_type(*kind.primary);
         } else {
           static_assert(std::is_same_v<Kind, BlockMapSpec>);
           types::Type type = implied_type(*kind.nested);

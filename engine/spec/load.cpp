@@ -1,6 +1,5 @@
 // The spec file loader (hcldec's cmd/hcldec/spec.go): `variables` and `function` declarations,
-// then the root spec: object, attr, literal, block, block_list, block_set and block_map (other
-// spec kinds are reported as not yet supported).
+// then the root spec, of any kind but `transform` (reported as not yet supported).
 #include "spec/load.hpp"
 
 #include "eval/evaluate.hpp"
@@ -164,13 +163,11 @@ class Loader {
     return eval::evaluate(tree_, attribute - 1, nullptr, diags_);
   }
 
-  // The one unlabelled spec block in `body`: the spec file's root, or the nested spec of a block
-  // spec (hcldec's decodeSpecRoot and decodeBlockNestedSpec). `arguments` names the arguments
-  // the body may also hold, which the caller reads.
-  SpecPtr single_spec_block(NodeId body, std::initializer_list<std::string_view> arguments,
-                            const char* detail) {
+  // The nested spec blocks of `body` (hcldec's specSchemaUnlabelled content): unlabelled, next
+  // to the arguments `arguments` names, which the caller reads; other arguments are errors.
+  std::vector<NodeId> unlabelled_spec_blocks(NodeId body,
+                                             std::initializer_list<std::string_view> arguments) {
     std::vector<NodeId> blocks;
-    const size_t errors_before = diags_.size();
     if (body != syntax::kNoNode)
       for (NodeId item : tree_.children(body)) {
         const syntax::Node& n = tree_.node(item);
@@ -189,6 +186,16 @@ class Loader {
                          std::string(tree_.token_text(n.first_token)), {}))
           blocks.push_back(item);
       }
+    return blocks;
+  }
+
+  // The one unlabelled spec block in `body`: the spec file's root, or the nested spec of a block
+  // spec (hcldec's decodeSpecRoot and decodeBlockNestedSpec). `arguments` names the arguments
+  // the body may also hold, which the caller reads.
+  SpecPtr single_spec_block(NodeId body, std::initializer_list<std::string_view> arguments,
+                            const char* detail) {
+    const size_t errors_before = diags_.size();
+    const std::vector<NodeId> blocks = unlabelled_spec_blocks(body, arguments);
     if (blocks.empty()) {
       if (!base::has_errors(diags_, errors_before))
         error("Missing spec block", detail, missing_item_range(body));
@@ -217,6 +224,82 @@ class Loader {
   static std::optional<int64_t> integer(const types::Value& v) {
     if (!is_known_of(v, types::TypeKind::Number)) return std::nullopt;
     return v.as_number().to_int64();
+  }
+
+  // `default { spec... }`: each nested spec that loads is the fallback of those before it.
+  SpecPtr default_spec(NodeId body) {
+    const size_t errors_before = diags_.size();
+    const std::vector<NodeId> blocks = unlabelled_spec_blocks(body, {});
+    if (blocks.empty()) {
+      if (!base::has_errors(diags_, errors_before))
+        error("Missing spec block",
+              "A default block must have at least one nested spec, each specifying a possible "
+              "outcome.",
+              missing_item_range(body));
+      return nullptr;
+    }
+    if (blocks.size() == 1 && !base::has_errors(diags_, errors_before))
+      diags_.push_back({base::Severity::Warning, "Useless default block",
+                        "A default block with only one spec is equivalent to using that spec "
+                        "alone.",
+                        syntax::block_header(tree_, blocks[0]).def_range, std::nullopt});
+    SpecPtr chain;
+    for (NodeId item : blocks) {
+      const size_t before = diags_.size();
+      SpecPtr candidate = spec_block(item);
+      if (!candidate || base::has_errors(diags_, before)) continue;
+      if (!chain) {
+        chain = std::move(candidate);
+      } else {
+        auto link = std::make_shared<Spec>();
+        link->range = candidate->range;
+        link->kind = DefaultSpec{std::move(chain), std::move(candidate)};
+        chain = std::move(link);
+      }
+    }
+    return chain;
+  }
+
+  SpecPtr block_attrs_spec(NodeId body, const std::string& implied_name, base::ByteRange range) {
+    BlockAttrsSpec attrs;
+    attrs.type_name = implied_name;
+    bool has_element_type = false;
+    if (body != syntax::kNoNode)
+      for (NodeId item : tree_.children(body)) {
+        const syntax::Node& n = tree_.node(item);
+        const std::string_view name = tree_.token_text(n.first_token);
+        if (n.kind != NodeKind::Attribute) {
+          error("Unsupported block type",
+                "Blocks of type \"" + std::string(name) + "\" are not expected here.",
+                tree_.tokens()[n.first_token].range());
+        } else if (name == "element_type") {
+          attrs.element_type = type_from_expression(tree_, item - 1, diags_);
+          has_element_type = true;
+        } else if (name == "block_type" || name == "required") {
+          const types::Value v = argument(item);
+          if (name == "block_type" && is_known_of(v, types::TypeKind::String))
+            attrs.type_name = v.as_string();
+          if (name == "required" && is_known_of(v, types::TypeKind::Bool))
+            attrs.required = v.as_bool();
+        } else {
+          unsupported_argument(n);
+        }
+      }
+    if (!has_element_type)
+      error("Missing required argument",
+            "The argument \"element_type\" is required, but no definition was found.",
+            missing_item_range(body));
+    if (attrs.type_name.empty()) {
+      error("Missing block_type in block_attrs spec",
+            "The block_type attribute is required, to specify the block type name that is "
+            "expected in an input HCL file.",
+            missing_item_range(body));
+      return nullptr;
+    }
+    auto spec = std::make_shared<Spec>();
+    spec->range = range;
+    spec->kind = std::move(attrs);
+    return spec;
   }
 
   SpecPtr block_kind_spec(const std::string& type, NodeId body, const std::string& implied_name,
@@ -361,6 +444,15 @@ class Loader {
     }
     if (type == "block" || type == "block_list" || type == "block_set" || type == "block_map")
       return block_kind_spec(type, body, default_name, spec->range);
+    if (type == "array" || type == "tuple") {
+      TupleSpec tuple;
+      for (NodeId item : unlabelled_spec_blocks(body, {}))
+        if (SpecPtr element = spec_block(item)) tuple.elements.push_back(std::move(element));
+      spec->kind = std::move(tuple);
+      return spec;
+    }
+    if (type == "default") return default_spec(body);
+    if (type == "block_attrs") return block_attrs_spec(body, default_name, spec->range);
     if (type == "literal") {
       LiteralSpec literal;
       bool has_value = false;
@@ -388,8 +480,8 @@ class Loader {
     }
     error("Unsupported spec block",
           "Spec blocks of type \"" + type +
-              "\" are not supported yet; this version reads object, attr, literal, "
-              "block, block_list, block_set and block_map specs.",
+              "\" are not supported yet; this version reads every spec kind but "
+              "transform.",
           tree_.tokens()[tree_.node(block).first_token].range());
     return nullptr;
   }

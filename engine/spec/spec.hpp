@@ -61,8 +61,29 @@ struct BlockMapSpec {
   SpecPtr nested;
 };
 
+// `block_attrs`: the attributes of the one nested block of a type, as a map of `element_type`.
+struct BlockAttrsSpec {
+  std::string type_name;
+  types::Type element_type;
+  bool required = false;
+};
+
+// `array` (also spelled `tuple`): a tuple of the nested specs' values.
+struct TupleSpec {
+  std::vector<SpecPtr> elements;
+};
+
+// `default`: `primary`'s value, or `fallback`'s when that is null. A chain of three or more
+// nested specs nests: the primary of the last link is the chain before it.
+struct DefaultSpec {
+  SpecPtr primary;
+  SpecPtr fallback;
+};
+
 struct Spec {
-  std::variant<ObjectSpec, AttrSpec, LiteralSpec, BlockSpec, BlockListSpec, BlockMapSpec> kind;
+  std::variant<ObjectSpec, AttrSpec, LiteralSpec, BlockSpec, BlockListSpec, BlockMapSpec,
+               BlockAttrsSpec, TupleSpec, DefaultSpec>
+      kind;
   base::ByteRange range;    // the spec block's type and labels, in the spec file
   std::string description;  // from the comment block above the spec block
 };

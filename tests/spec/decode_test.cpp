@@ -330,3 +330,42 @@ TEST_CASE("spec declarations are checked") {
   CHECK(decode("variables {\n  a = 1\n  b {}\n}\nliteral { value = 1 }\n", "").errors ==
         std::vector<std::string>{"spec: Unexpected \"b\" block @22..23"});
 }
+
+TEST_CASE("default, array and block_attrs specs") {
+  const char* const spec = R"(object {
+  default "port" {
+    attr { name = "port" }
+    attr { name = "listen_port" }
+    literal { value = 8080 }
+  }
+  array "pair" {
+    attr { name = "a" }
+    literal { value = "b" }
+  }
+  block_attrs "env" {
+    element_type = string
+    required     = true
+  }
+}
+)";
+  CHECK(decode(spec, "env {\n  HOME = \"/root\"\n  N = 1\n}\nlisten_port = 9\n").json ==
+        R"({"env":{"HOME":"/root","N":"1"},"pair":[null,"b"],"port":9} )"
+        R"(["object",{"env":["map","string"],"pair":["tuple",["dynamic","string"]],)"
+        R"("port":"number"}])");
+  CHECK(decode(spec, "env {}\nport = 1\nlisten_port = 2\n").json ==
+        R"({"env":{},"pair":[null,"b"],"port":1} )"
+        R"(["object",{"env":["map","string"],"pair":["tuple",["dynamic","string"]],)"
+        R"("port":"number"}])");
+  CHECK(decode(spec, "env {}\n").json.starts_with(R"({"env":{},"pair":[null,"b"],"port":8080})"));
+  CHECK(decode(spec, "").errors == std::vector<std::string>{"input: Missing env block @0..0"});
+  const Decoded bad = decode(spec, "env {\n  x = [1]\n  inner {}\n}\nenv {}\n");
+  CHECK(bad.errors == std::vector<std::string>{"input: Duplicate env block @29..32",
+                                               "input: Invalid attribute value @12..15",
+                                               "input: Unexpected \"inner\" block @18..23"});
+  CHECK(decode("default {\n  literal { value = 1 }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Useless default block @12..19"});
+  CHECK(decode("default {}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing spec block @8..8"});
+  CHECK(decode("block_attrs {\n  block_type = \"e\"\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing required argument @12..12"});
+}
