@@ -247,8 +247,16 @@ class DecodeRun {
     return true;
   }
 
+  // Diagnostics found in `file`; one naming another file (a spec's transform expression) is
+  // placed in that file.
   void add(const syntax::SyntaxTree* file, const base::Diagnostics& diags) {
-    for (const base::Diagnostic& d : diags) diags_.push_back({file, d});
+    for (const base::Diagnostic& d : diags) {
+      const syntax::SyntaxTree* in = file;
+      if (!d.file.empty() && d.file != file->filename())
+        for (const auto& tree : trees_)
+          if (tree->filename() == d.file) in = tree.get();
+      diags_.push_back({in, d});
+    }
   }
 
   bool has_errors() const {

@@ -17,6 +17,9 @@ struct Diagnostic {
   std::string detail;   // full sentences that say what to do
   ByteRange subject;
   std::optional<ByteRange> context;
+  // The file the ranges are in, when it is not the file being analysed: a decoder reports
+  // problems in a spec's own expressions (a transform's result) with the spec file's name.
+  std::string file = {};
 
   friend bool operator==(const Diagnostic&, const Diagnostic&) = default;
 };

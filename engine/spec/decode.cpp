@@ -52,6 +52,8 @@ void collect_schema(const Spec& spec, Schema& schema) {
           schema.blocks.push_back({kind.type_name, {}});
         } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
           for (const SpecPtr& element : kind.elements) collect_schema(*element, schema);
+        } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
+          collect_schema(*kind.wrapped, schema);
         } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
           // hcldec lists a default's own attribute children, then visits both children, so an
           // attribute appears twice (and a missing required one is reported twice).
@@ -113,6 +115,8 @@ class Decoder {
               append(eval::referenced_variables(tree_, found->second - 1));
           } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
             for (const SpecPtr& element : kind.elements) content_variables(*element, content, out);
+          } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
+            content_variables(*kind.wrapped, content, out);
           } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
             content_variables(*kind.primary, content, out);
             content_variables(*kind.fallback, content, out);
@@ -238,6 +242,8 @@ class Decoder {
       return found == content.attributes.end() ? content.missing_item_range
                                                : tree_.range(found->second - 1);
     }
+    if (const auto* transform = std::get_if<TransformSpec>(&spec.kind))
+      return source_range(body, *transform->wrapped);
     if (const auto* fallback = std::get_if<DefaultSpec>(&spec.kind))
       return source_range(body, *fallback->primary);
     if (const auto* attrs = std::get_if<BlockAttrsSpec>(&spec.kind)) {
@@ -357,6 +363,19 @@ class Decoder {
     std::vector<Value> elements;
     for (const SpecPtr& element : tuple.elements) elements.push_back(value_of(*element, content));
     return Value::tuple(std::move(elements));
+  }
+
+  Value value_of(const TransformSpec& transform, const Content& content) {
+    const size_t errors_before = diags_.size();
+    Value nested = value_of(*transform.wrapped, content);
+    if (base::has_errors(diags_, errors_before)) return Value::unknown(implied_type(transform));
+    eval::Variables variables{{"nested", std::move(nested)}};
+    const eval::Scope scope{&variables, nullptr, &spec_definition_scope()};
+    const size_t spec_diags_from = diags_.size();
+    Value result = eval::evaluate(*transform.tree, transform.result, &scope, diags_);
+    for (size_t i = spec_diags_from; i < diags_.size(); ++i)
+      diags_[i].file = transform.tree->filename();
+    return result;
   }
 
   Value value_of(const DefaultSpec& fallback, const Content& content) {

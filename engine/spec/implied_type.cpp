@@ -1,9 +1,24 @@
-// The type of the value each spec gives (hcldec's ImpliedType).
+// The type of the value each spec gives (hcldec's ImpliedType), and the spec files' scope.
 #include <type_traits>
 
+#include "eval/evaluate.hpp"
+#include "eval/stdlib.hpp"
 #include "spec/spec.hpp"
 
 namespace hclspec::spec {
+
+const eval::Scope& spec_definition_scope() {
+  static const eval::Scope scope{nullptr, &eval::spec_definition_functions(), nullptr};
+  return scope;
+}
+
+types::Type implied_type(const TransformSpec& transform) {
+  // The type the result has for an unknown value of the wrapped spec's type.
+  eval::Variables nested{{"nested", types::Value::unknown(implied_type(*transform.wrapped))}};
+  const eval::Scope scope{&nested, nullptr, &spec_definition_scope()};
+  base::Diagnostics ignored;
+  return eval::evaluate(*transform.tree, transform.result, &scope, ignored).type();
+}
 
 types::Type implied_type(const Spec& spec) {
   return std::visit(
@@ -31,6 +46,8 @@ types::Type implied_type(const Spec& spec) {
           return types::Type::tuple(std::move(elements));
         } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
           return implied_type(*kind.primary);
+        } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
+          return implied_type(kind);
         } else {
           static_assert(std::is_same_v<Kind, BlockMapSpec>);
           types::Type type = implied_type(*kind.nested);

@@ -1,7 +1,8 @@
 // The spec file loader (hcldec's cmd/hcldec/spec.go): `variables` and `function` declarations,
-// then the root spec, of any kind but `transform` (reported as not yet supported).
+// then the root spec of any kind.
 #include "spec/load.hpp"
 
+#include "base/suggest.hpp"
 #include "eval/evaluate.hpp"
 #include "eval/stdlib.hpp"
 #include "eval/user_function.hpp"
@@ -43,12 +44,6 @@ class Loader {
   }
 
  private:
-  // The scope spec expressions see: the spec definition functions (hcldec's specCtx).
-  static const eval::Scope& spec_scope() {
-    static const eval::Scope scope{nullptr, &eval::spec_definition_functions(), nullptr};
-    return scope;
-  }
-
   // Whether a block's labels match `label_names`, reporting it if not.
   bool check_labels(const syntax::BlockHeader& header, const std::string& type,
                     const std::vector<std::string>& label_names) {
@@ -120,7 +115,7 @@ class Loader {
     functions.insert_or_assign(
         header.labels[0].value,
         eval::make_user_function(owner_, std::move(names), std::move(variadic_name), *result,
-                                 &spec_scope()));
+                                 &spec_definition_scope()));
   }
 
   // A `variables { name = expr ... }` block: values for input expressions (hcl's
@@ -136,7 +131,8 @@ class Loader {
               tree_.tokens()[n.first_token].range());
         continue;
       }
-      variables.insert_or_assign(name, eval::evaluate(tree_, item - 1, &spec_scope(), diags_));
+      variables.insert_or_assign(name,
+                                 eval::evaluate(tree_, item - 1, &spec_definition_scope(), diags_));
     }
   }
 
@@ -258,6 +254,35 @@ class Loader {
       }
     }
     return chain;
+  }
+
+  SpecPtr transform_spec(NodeId body, std::shared_ptr<Spec> spec) {
+    TransformSpec transform;
+    transform.tree = owner_;
+    const size_t errors_before = diags_.size();
+    if (body != syntax::kNoNode)
+      for (NodeId item : tree_.children(body))
+        if (tree_.node(item).kind == NodeKind::Attribute &&
+            tree_.token_text(tree_.node(item).first_token) == "result")
+          transform.result = item - 1;
+    if (transform.result == syntax::kNoNode) {
+      error("Missing required argument",
+            "The argument \"result\" is required, but no definition was found.",
+            missing_item_range(body));
+      return nullptr;
+    }
+    const std::vector<NodeId> blocks = unlabelled_spec_blocks(body, {"result"});
+    if (blocks.size() != 1) {
+      if (!base::has_errors(diags_, errors_before))
+        error("Invalid transform spec",
+              "A transform spec block must have exactly one nested spec block.",
+              missing_item_range(body));
+      return nullptr;
+    }
+    transform.wrapped = spec_block(blocks[0]);
+    if (!transform.wrapped) return nullptr;
+    spec->kind = std::move(transform);
+    return spec;
   }
 
   SpecPtr block_attrs_spec(NodeId body, const std::string& implied_name, base::ByteRange range) {
@@ -452,6 +477,7 @@ class Loader {
       return spec;
     }
     if (type == "default") return default_spec(body);
+    if (type == "transform") return transform_spec(body, spec);
     if (type == "block_attrs") return block_attrs_spec(body, default_name, spec->range);
     if (type == "literal") {
       LiteralSpec literal;
@@ -462,8 +488,7 @@ class Loader {
           const std::string name(tree_.token_text(n.first_token));
           if (n.kind == NodeKind::Attribute && name == "value") {
             // Spec expressions may call the spec definition functions.
-            const eval::Scope functions{nullptr, &eval::spec_definition_functions(), nullptr};
-            literal.value = eval::evaluate(tree_, item - 1, &functions, diags_);
+            literal.value = eval::evaluate(tree_, item - 1, &spec_definition_scope(), diags_);
             has_value = true;
           } else {
             error("Unsupported argument",
@@ -478,10 +503,13 @@ class Loader {
       spec->kind = std::move(literal);
       return spec;
     }
-    error("Unsupported spec block",
-          "Spec blocks of type \"" + type +
-              "\" are not supported yet; this version reads every spec kind but "
-              "transform.",
+    // hcldec's schema of spec blocks rejects the type, suggesting a near one.
+    std::string suggestion(base::name_suggestion(
+        type, {"object", "array", "tuple", "literal", "attr", "block", "block_list", "block_map",
+               "block_set", "block_attrs", "default", "transform"}));
+    if (!suggestion.empty()) suggestion = " Did you mean \"" + suggestion + "\"?";
+    error("Unsupported block type",
+          "Blocks of type \"" + type + "\" are not expected here." + suggestion,
           tree_.tokens()[tree_.node(block).first_token].range());
     return nullptr;
   }

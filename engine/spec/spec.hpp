@@ -21,6 +21,9 @@ using SpecPtr = std::shared_ptr<const Spec>;
 // The type of the value a spec gives (hcldec's ImpliedType).
 types::Type implied_type(const Spec& spec);
 
+// The scope a spec file's own expressions see: the spec definition functions (hcldec's specCtx).
+const eval::Scope& spec_definition_scope();
+
 // `object`: a JSON object whose properties come from nested specs.
 struct ObjectSpec {
   std::vector<std::pair<std::string, SpecPtr>> properties;  // in spec-file order
@@ -80,9 +83,19 @@ struct DefaultSpec {
   SpecPtr fallback;
 };
 
+// `transform`: the `result` expression of the spec file evaluated with `nested` bound to the
+// wrapped spec's value (and the spec definition functions).
+struct TransformSpec {
+  SpecPtr wrapped;
+  std::shared_ptr<const syntax::SyntaxTree> tree;  // the spec file, which holds `result`
+  syntax::NodeId result = syntax::kNoNode;
+};
+
+types::Type implied_type(const TransformSpec& transform);
+
 struct Spec {
   std::variant<ObjectSpec, AttrSpec, LiteralSpec, BlockSpec, BlockListSpec, BlockMapSpec,
-               BlockAttrsSpec, TupleSpec, DefaultSpec>
+               BlockAttrsSpec, TupleSpec, DefaultSpec, TransformSpec>
       kind;
   base::ByteRange range;    // the spec block's type and labels, in the spec file
   std::string description;  // from the comment block above the spec block

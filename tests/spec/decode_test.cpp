@@ -369,3 +369,36 @@ TEST_CASE("default, array and block_attrs specs") {
   CHECK(decode("block_attrs {\n  block_type = \"e\"\n}\n", "").errors ==
         std::vector<std::string>{"spec: Missing required argument @12..12"});
 }
+
+TEST_CASE("transform specs evaluate their result with the nested value") {
+  const char* const spec = R"(transform {
+  attr {
+    name = "names"
+    type = list(string)
+  }
+  result = upper(nested[0])
+}
+)";
+  CHECK(decode(spec, "names = [\"a\", \"b\"]\n").json == R"("A" "string")");
+  // An error in the result expression is placed in the spec file.
+  auto spec_tree = syntax::parse_config(spec, "spec.hcldec");
+  auto input = syntax::parse_config("names = []\n", "input.hcl");
+  base::Diagnostics diags;
+  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
+  REQUIRE(file.root);
+  REQUIRE(diags.empty());
+  spec::decode(*input, *file.root, nullptr, diags);
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].summary == "Invalid index");
+  CHECK(diags[0].file == "spec.hcldec");
+  CHECK(diags[0].subject.start == 91);  // the "[0]" of the result
+  // A wrapped spec's error stops the transform: its value is unknown.
+  CHECK(decode(spec, "names = 1\n").errors ==
+        std::vector<std::string>{"input: Incorrect attribute value type @8..9"});
+  CHECK(decode("transform {\n  literal { value = 1 }\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing required argument @10..10"});
+  CHECK(decode("transform {\n  result = nested\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Invalid transform spec @10..10"});
+  CHECK(decode("objet {}\n", "").errors ==
+        std::vector<std::string>{"spec: Unsupported block type @0..5"});
+}
