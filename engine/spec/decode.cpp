@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <type_traits>
+#include <unordered_map>
 
 #include "base/big_stack.hpp"
 #include "base/suggest.hpp"
@@ -69,9 +70,9 @@ void collect_schema(const Spec& spec, Schema& schema) {
 
 // A body's items that a schema selects (hcl's BodyContent).
 struct Content {
-  std::map<std::string, NodeId, std::less<>> attributes;  // name -> Attribute node
-  std::vector<syntax::BlockHeader> blocks;                // in source order
-  base::ByteRange missing_item_range;                     // where absent items are reported
+  std::map<std::string_view, NodeId> attributes;  // name (in the source) -> Attribute node
+  std::vector<syntax::BlockHeader> blocks;        // in source order
+  base::ByteRange missing_item_range;             // where absent items are reported
 };
 
 class Decoder {
@@ -82,21 +83,26 @@ class Decoder {
   // hcldec's decode: the body's content by the spec's schema (extraneous items are errors),
   // then the spec's value from it.
   Value decode_body(NodeId body, const Spec& spec) {
-    Schema schema;
-    collect_schema(spec, schema);
+    const Schema& schema = schema_of(spec);
     const Content content = body_content(body, schema, &diags_);
     return value_of(spec, content);
   }
 
   // hcldec's Variables: the traversals in the expressions the spec would read from `body`.
   void variables(NodeId body, const Spec& spec, std::vector<eval::Traversal>& out) {
-    Schema schema;
-    collect_schema(spec, schema);
+    const Schema& schema = schema_of(spec);
     const Content content = body_content(body, schema, nullptr);
     content_variables(spec, content, out);
   }
 
  private:
+  // Each spec's schema, built once per decode: every body a spec reads shares it.
+  const Schema& schema_of(const Spec& spec) {
+    auto [found, added] = schemas_.try_emplace(&spec);
+    if (added) collect_schema(spec, found->second);
+    return found->second;
+  }
+
   void content_variables(const Spec& spec, const Content& content,
                          std::vector<eval::Traversal>& out) {
     const auto append = [&out](std::vector<eval::Traversal> more) {
@@ -154,30 +160,31 @@ class Decoder {
     Content content;
     const uint32_t start = tree_.range(body).start;
     content.missing_item_range = {start, start};
-    std::map<std::string, NodeId, std::less<>> defined;
+    std::map<std::string_view, NodeId> defined;
     for (NodeId item : tree_.children(body))
-      if (tree_.node(item).kind == NodeKind::Attribute) defined.emplace(item_name(item), item);
+      if (tree_.node(item).kind == NodeKind::Attribute)
+        defined.emplace(tree_.token_text(tree_.node(item).first_token), item);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
-        content.attributes.emplace(attribute.name, found->second);
+        content.attributes.emplace(found->first, found->second);
       } else if (attribute.required && diags) {
         error("Missing required argument",
               "The argument \"" + attribute.name + "\" is required, but no definition was found.",
               content.missing_item_range);
       }
     }
-    std::map<std::string, const Schema::Block*, std::less<>> wanted;
+    std::map<std::string_view, const Schema::Block*> wanted;
     for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
     for (NodeId item : tree_.children(body)) {
       if (tree_.node(item).kind != NodeKind::Block) continue;
-      const auto found = wanted.find(item_name(item));
+      const auto found = wanted.find(tree_.token_text(tree_.node(item).first_token));
       if (found == wanted.end()) continue;
       syntax::BlockHeader header = syntax::block_header(tree_, item);
       const std::vector<std::string>& label_names = found->second->label_names;
       if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
       if (std::optional<base::Diagnostic> problem =
-              syntax::label_count_problem(header, found->first, label_names)) {
+              syntax::label_count_problem(header, found->second->type, label_names)) {
         if (diags) diags->push_back(std::move(*problem));
         continue;
       }
@@ -189,7 +196,7 @@ class Decoder {
 
   // The errors Body.Content adds for items the schema does not mention.
   void extraneous_items(NodeId body, const Schema& schema, const Content& content,
-                        const std::map<std::string, NodeId, std::less<>>& defined) {
+                        const std::map<std::string_view, NodeId>& defined) {
     std::vector<std::string_view> undefined_attributes;
     for (const Schema::Attribute& attribute : schema.attributes)
       if (content.attributes.find(attribute.name) == content.attributes.end())
@@ -234,8 +241,7 @@ class Decoder {
 
   // Where a spec's value came from in a body (hcldec's sourceRange), for block count errors.
   base::ByteRange source_range(NodeId body, const Spec& spec) {
-    Schema schema;
-    collect_schema(spec, schema);
+    const Schema& schema = schema_of(spec);
     const Content content = body_content(body, schema, nullptr);
     if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
       const auto found = content.attributes.find(attr->name);
@@ -481,6 +487,7 @@ class Decoder {
   const syntax::SyntaxTree& tree_;
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
+  std::unordered_map<const Spec*, Schema> schemas_;
 };
 
 }  // namespace
