@@ -178,14 +178,15 @@ class DecodeRun {
     }
     for (const syntax::SyntaxTree* tree : inputs) add(tree, tree->diagnostics());
     if (has_errors()) return report(2);
-    if (inputs.size() != 1)
-      return fail("decoding several input files together is not supported yet");
     const syntax::SyntaxTree& input = *inputs[0];
 
-    if (o_.var_refs) return write(var_refs_json(input, *spec.root, context));
+    if (o_.var_refs) {
+      if (inputs.size() != 1) return fail("--var-refs reads one input file; several were given");
+      return write(var_refs_json(input, *spec.root, context));
+    }
 
     base::Diagnostics decode_diags;
-    const types::Value value = spec::decode(input, *spec.root, context, decode_diags);
+    const types::Value value = spec::decode(inputs, *spec.root, context, decode_diags);
     add(&input, decode_diags);
     if (has_errors()) return report(2);
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 #include "base/big_stack.hpp"
 #include "base/suggest.hpp"
@@ -68,17 +69,60 @@ void collect_schema(const Spec& spec, Schema& schema) {
       spec.kind);
 }
 
+// An attribute of a body's content and the file it is in (several inputs merge into one body).
+struct ContentAttribute {
+  const syntax::SyntaxTree* tree;
+  NodeId node;
+};
+
+struct ContentBlock : syntax::BlockHeader {
+  const syntax::SyntaxTree* tree;
+};
+
 // A body's items that a schema selects (hcl's BodyContent).
 struct Content {
-  std::map<std::string_view, NodeId> attributes;  // name (in the source) -> Attribute node
-  std::vector<syntax::BlockHeader> blocks;        // in source order
-  base::ByteRange missing_item_range;             // where absent items are reported
+  std::map<std::string_view, ContentAttribute> attributes;  // name (in the source) -> Attribute
+  std::vector<ContentBlock> blocks;                         // in source order
+  base::ByteRange missing_item_range;                       // where absent items are reported
 };
 
 class Decoder {
  public:
-  Decoder(const syntax::SyntaxTree& tree, const eval::Scope* scope, base::Diagnostics& diags)
-      : tree_(tree), scope_(scope), diags_(diags) {}
+  Decoder(const syntax::SyntaxTree& primary, const eval::Scope* scope, base::Diagnostics& diags)
+      : tree_(&primary), primary_(&primary), scope_(scope), diags_(diags) {}
+
+  // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
+  // no argument required, merged ("Duplicate argument"), then the required arguments checked.
+  Value decode_merged(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& spec) {
+    Schema schema = schema_of(spec);
+    std::vector<std::string> required;
+    for (Schema::Attribute& attribute : schema.attributes)
+      if (std::exchange(attribute.required, false)) required.push_back(attribute.name);
+    Content merged;
+    merged.missing_item_range = {0, 0};
+    for (const syntax::SyntaxTree* input : inputs)
+      in_tree(input, [&] {
+        Content content = body_content(input->root(), schema, &diags_);
+        for (const auto& [name, item] : content.attributes) {
+          const auto [existing, added] = merged.attributes.emplace(name, item);
+          if (added) continue;
+          const syntax::SyntaxTree* first_tree = existing->second.tree;
+          const base::ByteRange first_name =
+              first_tree->tokens()[first_tree->node(existing->second.node).first_token].range();
+          error("Duplicate argument",
+                "Argument \"" + std::string(name) + "\" was already set at " +
+                    range_text(*first_tree, first_name),
+                tree_->tokens()[tree_->node(item.node).first_token].range());
+        }
+        for (ContentBlock& block : content.blocks) merged.blocks.push_back(std::move(block));
+      });
+    for (const std::string& name : required)
+      if (merged.attributes.find(name) == merged.attributes.end())
+        // hcl has no place for this one; the start of the first file stands in.
+        error("Missing required argument",
+              "The argument \"" + name + "\" is required, but was not set.", {0, 0});
+    return value_of(spec, merged);
+  }
 
   // hcldec's decode: the body's content by the spec's schema (extraneous items are errors),
   // then the spec's value from it.
@@ -96,6 +140,27 @@ class Decoder {
   }
 
  private:
+  // Runs `read` with `tree` as the file being read; diagnostics it adds that name no file are in
+  // that file, which is worth saying when it is not the first input.
+  template <typename Read>
+  auto in_tree(const syntax::SyntaxTree* tree, Read read) -> decltype(read()) {
+    const syntax::SyntaxTree* outer = std::exchange(tree_, tree);
+    const size_t from = diags_.size();
+    struct Restore {
+      Decoder& decoder;
+      const syntax::SyntaxTree* outer;
+      const syntax::SyntaxTree* tree;
+      size_t from;
+      ~Restore() {
+        if (tree != decoder.primary_)
+          for (size_t i = from; i < decoder.diags_.size(); ++i)
+            if (decoder.diags_[i].file.empty()) decoder.diags_[i].file = tree->filename();
+        decoder.tree_ = outer;
+      }
+    } restore{*this, outer, tree, from};
+    return read();
+  }
+
   // Each spec's schema, built once per decode: every body a spec reads shares it.
   const Schema& schema_of(const Spec& spec) {
     auto [found, added] = schemas_.try_emplace(&spec);
@@ -118,7 +183,7 @@ class Decoder {
           } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
             const auto found = content.attributes.find(kind.name);
             if (found != content.attributes.end())
-              append(eval::referenced_variables(tree_, found->second - 1));
+              append(eval::referenced_variables(*found->second.tree, found->second.node - 1));
           } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
             for (const SpecPtr& element : kind.elements) content_variables(*element, content, out);
           } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
@@ -127,17 +192,18 @@ class Decoder {
             content_variables(*kind.primary, content, out);
             content_variables(*kind.fallback, content, out);
           } else if constexpr (std::is_same_v<Kind, BlockAttrsSpec>) {
-            const syntax::BlockHeader* block = find_block(content, kind.type_name).first;
+            const ContentBlock* block = find_block(content, kind.type_name).first;
             if (!block) return;
-            const std::vector<NodeId> items = tree_.children(block->body);
+            const syntax::SyntaxTree& tree = *block->tree;
+            const std::vector<NodeId> items = tree.children(block->body);
             for (NodeId item : items)  // JustAttributes fails on a block: hcldec lists nothing
-              if (tree_.node(item).kind != NodeKind::Attribute) return;
-            for (NodeId item : items) append(eval::referenced_variables(tree_, item - 1));
+              if (tree.node(item).kind != NodeKind::Attribute) return;
+            for (NodeId item : items) append(eval::referenced_variables(tree, item - 1));
           } else if constexpr (!std::is_same_v<Kind, LiteralSpec>) {
             // The block specs: one block for `block`, every block of the type for the others.
-            for (const syntax::BlockHeader& child : content.blocks) {
+            for (const ContentBlock& child : content.blocks) {
               if (item_type(child) != kind.type_name) continue;
-              variables(child.body, *kind.nested, out);
+              in_tree(child.tree, [&] { variables(child.body, *kind.nested, out); });
               if constexpr (std::is_same_v<Kind, BlockSpec>) break;
             }
           }
@@ -152,22 +218,22 @@ class Decoder {
   }
 
   std::string item_name(NodeId item) const {
-    return std::string(tree_.token_text(tree_.node(item).first_token));
+    return std::string(tree_->token_text(tree_->node(item).first_token));
   }
 
   // hclsyntax's Body.Content; with `diags` null, PartialContent without any problems reported.
   Content body_content(NodeId body, const Schema& schema, base::Diagnostics* diags) {
     Content content;
-    const uint32_t start = tree_.range(body).start;
+    const uint32_t start = tree_->range(body).start;
     content.missing_item_range = {start, start};
     std::map<std::string_view, NodeId> defined;
-    for (NodeId item : tree_.children(body))
-      if (tree_.node(item).kind == NodeKind::Attribute)
-        defined.emplace(tree_.token_text(tree_.node(item).first_token), item);
+    for (NodeId item : tree_->children(body))
+      if (tree_->node(item).kind == NodeKind::Attribute)
+        defined.emplace(tree_->token_text(tree_->node(item).first_token), item);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
-        content.attributes.emplace(found->first, found->second);
+        content.attributes.emplace(found->first, ContentAttribute{tree_, found->second});
       } else if (attribute.required && diags) {
         error("Missing required argument",
               "The argument \"" + attribute.name + "\" is required, but no definition was found.",
@@ -176,11 +242,11 @@ class Decoder {
     }
     std::map<std::string_view, const Schema::Block*> wanted;
     for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
-    for (NodeId item : tree_.children(body)) {
-      if (tree_.node(item).kind != NodeKind::Block) continue;
-      const auto found = wanted.find(tree_.token_text(tree_.node(item).first_token));
+    for (NodeId item : tree_->children(body)) {
+      if (tree_->node(item).kind != NodeKind::Block) continue;
+      const auto found = wanted.find(tree_->token_text(tree_->node(item).first_token));
       if (found == wanted.end()) continue;
-      syntax::BlockHeader header = syntax::block_header(tree_, item);
+      syntax::BlockHeader header = syntax::block_header(*tree_, item);
       const std::vector<std::string>& label_names = found->second->label_names;
       if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
       if (std::optional<base::Diagnostic> problem =
@@ -188,7 +254,7 @@ class Decoder {
         if (diags) diags->push_back(std::move(*problem));
         continue;
       }
-      content.blocks.push_back(std::move(header));
+      content.blocks.push_back(ContentBlock{std::move(header), tree_});
     }
     if (diags) extraneous_items(body, schema, content, defined);
     return content;
@@ -208,10 +274,10 @@ class Decoder {
         if (entry == name) return true;
       return false;
     };
-    for (NodeId item : tree_.children(body)) {
-      const syntax::Node& n = tree_.node(item);
+    for (NodeId item : tree_->children(body)) {
+      const syntax::Node& n = tree_->node(item);
       const std::string name = item_name(item);
-      const base::ByteRange name_range = tree_.tokens()[n.first_token].range();
+      const base::ByteRange name_range = tree_->tokens()[n.first_token].range();
       if (n.kind == NodeKind::Attribute) {
         const auto taken = content.attributes.find(name);
         if (taken != content.attributes.end()) continue;
@@ -246,25 +312,26 @@ class Decoder {
     if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
       const auto found = content.attributes.find(attr->name);
       return found == content.attributes.end() ? content.missing_item_range
-                                               : tree_.range(found->second - 1);
+                                               : found->second.tree->range(found->second.node - 1);
     }
     if (const auto* transform = std::get_if<TransformSpec>(&spec.kind))
       return source_range(body, *transform->wrapped);
     if (const auto* fallback = std::get_if<DefaultSpec>(&spec.kind))
       return source_range(body, *fallback->primary);
     if (const auto* attrs = std::get_if<BlockAttrsSpec>(&spec.kind)) {
-      const syntax::BlockHeader* block = find_block(content, attrs->type_name).first;
+      const ContentBlock* block = find_block(content, attrs->type_name).first;
       return block ? block->def_range : content.missing_item_range;
     }
     if (const auto* block = std::get_if<BlockSpec>(&spec.kind)) {
-      for (const syntax::BlockHeader& header : content.blocks)
-        if (item_type(header) == block->type_name) return source_range(header.body, *block->nested);
+      for (const ContentBlock& header : content.blocks)
+        if (item_type(header) == block->type_name)
+          return in_tree(header.tree, [&] { return source_range(header.body, *block->nested); });
     }
     return content.missing_item_range;
   }
 
-  std::string_view item_type(const syntax::BlockHeader& header) const {
-    return header.type_range.slice(tree_.text());
+  static std::string_view item_type(const ContentBlock& block) {
+    return block.type_range.slice(block.tree->text());
   }
 
   Value value_of(const Spec& spec, const Content& content) {
@@ -283,18 +350,20 @@ class Decoder {
   Value value_of(const AttrSpec& attr, const Content& content) {
     const auto found = content.attributes.find(attr.name);
     if (found == content.attributes.end()) return Value::null(attr.type);
-    const NodeId expression = found->second - 1;
-    const Value value = eval::evaluate(tree_, expression, scope_, diags_);
-    const types::Converted converted = types::convert(value, attr.type);
-    if (!converted.ok()) {
-      const base::ByteRange name_range =
-          tree_.tokens()[tree_.node(found->second).first_token].range();
-      error("Incorrect attribute value type",
-            "Inappropriate value for attribute \"" + attr.name + "\": " + converted.error + ".",
-            tree_.range(expression), base::range_between(name_range, tree_.range(expression)));
-      return Value::unknown(attr.type);
-    }
-    return converted.value;
+    return in_tree(found->second.tree, [&] {
+      const NodeId expression = found->second.node - 1;
+      const Value value = eval::evaluate(*tree_, expression, scope_, diags_);
+      types::Converted converted = types::convert(value, attr.type);
+      if (!converted.ok()) {
+        const base::ByteRange name_range =
+            tree_->tokens()[tree_->node(found->second.node).first_token].range();
+        error("Incorrect attribute value type",
+              "Inappropriate value for attribute \"" + attr.name + "\": " + converted.error + ".",
+              tree_->range(expression), base::range_between(name_range, tree_->range(expression)));
+        return Value::unknown(attr.type);
+      }
+      return std::move(converted.value);
+    });
   }
 
   Value value_of(const BlockSpec& block, const Content& content) {
@@ -304,14 +373,14 @@ class Decoder {
       if (block.required) missing_block(block.type_name, content);
       return Value::null(implied_type(*block.nested));
     }
-    return decode_body(child->body, *block.nested);
+    return in_tree(child->tree, [&] { return decode_body(child->body, *block.nested); });
   }
 
   // The first block of a type in the content, and the second if there is one.
-  std::pair<const syntax::BlockHeader*, const syntax::BlockHeader*> find_block(
-      const Content& content, std::string_view type) const {
-    const syntax::BlockHeader* first = nullptr;
-    for (const syntax::BlockHeader& candidate : content.blocks) {
+  std::pair<const ContentBlock*, const ContentBlock*> find_block(const Content& content,
+                                                                 std::string_view type) const {
+    const ContentBlock* first = nullptr;
+    for (const ContentBlock& candidate : content.blocks) {
       if (item_type(candidate) != type) continue;
       if (first) return {first, &candidate};
       first = &candidate;
@@ -319,12 +388,14 @@ class Decoder {
     return {first, nullptr};
   }
 
-  void duplicate_block(const std::string& type, const syntax::BlockHeader& first,
-                       const syntax::BlockHeader& second) {
-    error("Duplicate " + type + " block",
-          "Only one block of type \"" + type + "\" is allowed. Previous definition was at " +
-              range_text(first.def_range) + ".",
-          second.def_range);
+  void duplicate_block(const std::string& type, const ContentBlock& first,
+                       const ContentBlock& second) {
+    in_tree(second.tree, [&] {
+      error("Duplicate " + type + " block",
+            "Only one block of type \"" + type + "\" is allowed. Previous definition was at " +
+                range_text(*first.tree, first.def_range) + ".",
+            second.def_range);
+    });
   }
 
   void missing_block(const std::string& type, const Content& content) {
@@ -341,27 +412,30 @@ class Decoder {
     if (other) duplicate_block(attrs.type_name, *block, *other);
     // hcl's JustAttributes: the body may hold arguments only.
     types::Entries entries;
-    for (NodeId item : tree_.children(block->body)) {
-      const syntax::Node& n = tree_.node(item);
-      const std::string name = item_name(item);
-      if (n.kind != NodeKind::Attribute) {
-        error("Unexpected \"" + name + "\" block", "Blocks are not allowed here.",
-              tree_.tokens()[n.first_token].range());
-        continue;
+    in_tree(block->tree, [&] {
+      for (NodeId item : tree_->children(block->body)) {
+        const syntax::Node& n = tree_->node(item);
+        const std::string name = item_name(item);
+        if (n.kind != NodeKind::Attribute) {
+          error("Unexpected \"" + name + "\" block", "Blocks are not allowed here.",
+                tree_->tokens()[n.first_token].range());
+          continue;
+        }
+        const NodeId expression = item - 1;
+        types::Converted converted =
+            types::convert(eval::evaluate(*tree_, expression, scope_, diags_), attrs.element_type);
+        if (!converted.ok()) {
+          error("Invalid attribute value",
+                "Invalid value for attribute of \"" + attrs.type_name +
+                    "\" block: " + converted.error + ".",
+                tree_->range(expression),
+                base::range_between(tree_->tokens()[n.first_token].range(),
+                                    tree_->range(expression)));
+          converted.value = Value::unknown(attrs.element_type);
+        }
+        entries.emplace_back(name, std::move(converted.value));
       }
-      const NodeId expression = item - 1;
-      types::Converted converted =
-          types::convert(eval::evaluate(tree_, expression, scope_, diags_), attrs.element_type);
-      if (!converted.ok()) {
-        error("Invalid attribute value",
-              "Invalid value for attribute of \"" + attrs.type_name +
-                  "\" block: " + converted.error + ".",
-              tree_.range(expression),
-              base::range_between(tree_.tokens()[n.first_token].range(), tree_.range(expression)));
-        converted.value = Value::unknown(attrs.element_type);
-      }
-      entries.emplace_back(name, std::move(converted.value));
-    }
+    });
     return Value::map(attrs.element_type, std::move(entries));
   }
 
@@ -393,10 +467,14 @@ class Decoder {
   Value value_of(const BlockListSpec& list, const Content& content) {
     std::vector<Value> elements;
     std::vector<base::ByteRange> ranges;
-    for (const syntax::BlockHeader& child : content.blocks) {
+    std::vector<const syntax::SyntaxTree*> range_trees;  // the file each range is in
+    for (const ContentBlock& child : content.blocks) {
       if (item_type(child) != list.type_name) continue;
-      elements.push_back(decode_body(child.body, *list.nested));
-      ranges.push_back(source_range(child.body, *list.nested));
+      in_tree(child.tree, [&] {
+        elements.push_back(decode_body(child.body, *list.nested));
+        ranges.push_back(source_range(child.body, *list.nested));
+        range_trees.push_back(child.tree);
+      });
     }
     const auto count = static_cast<int64_t>(elements.size());
     if (count < list.min_items) {
@@ -405,10 +483,12 @@ class Decoder {
                 "\" blocks are required.",
             content.missing_item_range);
     } else if (list.max_items > 0 && count > list.max_items) {
-      error("Too many " + list.type_name + " blocks",
-            "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
-                "\" blocks are allowed",
-            ranges[static_cast<size_t>(list.max_items)]);
+      in_tree(range_trees[static_cast<size_t>(list.max_items)], [&] {
+        error("Too many " + list.type_name + " blocks",
+              "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
+                  "\" blocks are allowed",
+              ranges[static_cast<size_t>(list.max_items)]);
+      });
     }
     const types::Type nested_type = implied_type(*list.nested);
     if (elements.empty())
@@ -417,17 +497,21 @@ class Decoder {
     for (const Value& element : elements) element_types.push_back(element.type());
     const std::optional<types::Type> unified = types::unify(element_types, true);
     if (!unified) {
-      error("Unconsistent argument types in " + list.type_name + " blocks",
-            "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
+      in_tree(range_trees[0], [&] {
+        error("Unconsistent argument types in " + list.type_name + " blocks",
+              "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
+      });
       return Value::unknown(types::Type::dynamic());
     }
     for (size_t i = 0; i < elements.size(); ++i) {
       types::Converted converted = types::convert(elements[i], *unified);
       if (!converted.ok()) {
-        error("Unconsistent argument types in " + list.type_name + " blocks",
-              "Block with index " + std::to_string(i) +
-                  " has inconsistent argument types: " + converted.error + ".",
-              ranges[i]);
+        in_tree(range_trees[i], [&] {
+          error("Unconsistent argument types in " + list.type_name + " blocks",
+                "Block with index " + std::to_string(i) +
+                    " has inconsistent argument types: " + converted.error + ".",
+                ranges[i]);
+        });
         return Value::unknown(types::Type::dynamic());
       }
       elements[i] = std::move(converted.value);
@@ -443,9 +527,9 @@ class Decoder {
       std::optional<Value> value;
     };
     Level root;
-    for (const syntax::BlockHeader& child : content.blocks) {
+    for (const ContentBlock& child : content.blocks) {
       if (item_type(child) != map.type_name) continue;
-      Value value = decode_body(child.body, *map.nested);
+      Value value = in_tree(child.tree, [&] { return decode_body(child.body, *map.nested); });
       Level* target = &root;
       for (size_t i = 0; i + 1 < map.label_names.size(); ++i)
         target = &target->children[child.labels[i].value];
@@ -454,10 +538,12 @@ class Decoder {
         std::string labels;
         for (const syntax::BlockLabel& label : child.labels)
           labels += " " + base::go_quote(label.value);
-        error("Duplicate " + map.type_name + " block",
-              "A block for " + map.type_name + labels + " was already defined. The " +
-                  map.type_name + " labels must be unique.",
-              child.def_range);
+        in_tree(child.tree, [&] {
+          error("Duplicate " + map.type_name + " block",
+                "A block for " + map.type_name + labels + " was already defined. The " +
+                    map.type_name + " labels must be unique.",
+                child.def_range);
+        });
         continue;
       }
       leaf.value = std::move(value);
@@ -475,16 +561,17 @@ class Decoder {
   }
 
   // hcl's Range.String: "file:line,column-column", or "-line,column" when it spans lines.
-  std::string range_text(base::ByteRange range) const {
-    const base::Position start = tree_.lines().position(range.start);
-    const base::Position end = tree_.lines().position(range.end);
-    std::string text = tree_.filename() + ":" + std::to_string(start.line) + "," +
+  static std::string range_text(const syntax::SyntaxTree& tree, base::ByteRange range) {
+    const base::Position start = tree.lines().position(range.start);
+    const base::Position end = tree.lines().position(range.end);
+    std::string text = tree.filename() + ":" + std::to_string(start.line) + "," +
                        std::to_string(start.column) + "-";
     if (end.line != start.line) text += std::to_string(end.line) + ",";
     return text + std::to_string(end.column);
   }
 
-  const syntax::SyntaxTree& tree_;
+  const syntax::SyntaxTree* tree_;     // the file whose nodes are being read
+  const syntax::SyntaxTree* primary_;  // the first input; others' diagnostics name their file
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
@@ -506,8 +593,17 @@ std::vector<eval::Traversal> referenced_variables(const syntax::SyntaxTree& inpu
 
 Value decode(const syntax::SyntaxTree& input, const Spec& spec, const eval::Scope* scope,
              base::Diagnostics& diags) {
+  return decode(std::vector<const syntax::SyntaxTree*>{&input}, spec, scope, diags);
+}
+
+Value decode(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& spec,
+             const eval::Scope* scope, base::Diagnostics& diags) {
   Value result;
-  const auto run = [&] { result = Decoder(input, scope, diags).decode_body(input.root(), spec); };
+  const auto run = [&] {
+    Decoder decoder(*inputs.front(), scope, diags);
+    result = inputs.size() == 1 ? decoder.decode_body(inputs.front()->root(), spec)
+                                : decoder.decode_merged(inputs, spec);
+  };
   if (base::on_large_stack())
     run();
   else

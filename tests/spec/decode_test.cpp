@@ -402,3 +402,29 @@ TEST_CASE("transform specs evaluate their result with the nested value") {
   CHECK(decode("objet {}\n", "").errors ==
         std::vector<std::string>{"spec: Unsupported block type @0..5"});
 }
+
+TEST_CASE("several inputs decode as one body") {
+  auto spec_tree = syntax::parse_config(kBlockSpec, "spec.hcldec");
+  base::Diagnostics diags;
+  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
+  REQUIRE(file.root);
+  auto one = syntax::parse_config("level = \"a\"\nlistener { port = 1 }\n", "one.hcl");
+  auto two = syntax::parse_config("listener { port = 2 }\nlogging {}\n", "two.hcl");
+  const types::Value value = spec::decode({one.get(), two.get()}, *file.root, nullptr, diags);
+  CHECK(diags.empty());
+  CHECK(types::value_to_json(value).json ==
+        R"({"level":"a","listener":[{"port":1},{"port":2}],"logging":{"level":null},)"
+        R"("service":{},"tag":[]})");
+
+  // Problems in the second file name it; the first file's are unnamed.
+  auto three = syntax::parse_config("level = \"b\"\nlistener {}\nlistener {}\n", "three.hcl");
+  spec::decode({one.get(), three.get()}, *file.root, nullptr, diags);
+  std::vector<std::string> found;
+  for (const base::Diagnostic& d : diags)
+    found.push_back(d.file + ": " + d.summary + " @" + std::to_string(d.subject.start));
+  CHECK(found == std::vector<std::string>{"three.hcl: Duplicate argument @0",
+                                          "three.hcl: Missing required argument @21",
+                                          "three.hcl: Missing required argument @33",
+                                          "three.hcl: Too many listener blocks @33"});
+  CHECK(diags[0].detail == "Argument \"level\" was already set at one.hcl:1,1-6");
+}
