@@ -20,4 +20,8 @@ void call_with_large_stack(const std::function<void()>& work,
 // tell whether it needs to move to such a thread first.
 bool on_large_stack();
 
+// Calls `work` on a large stack: directly when the caller is already on one, else through
+// call_with_large_stack. Entry points of recursive analyses call this.
+void run_on_large_stack(const std::function<void()>& work);
+
 }  // namespace hclspec::base

@@ -809,10 +809,7 @@ Value evaluate(const syntax::SyntaxTree& tree, NodeId expression, const Scope* s
                base::Diagnostics& diags) {
   Value result;
   const auto run = [&] { result = detail::Evaluator(tree, diags).eval(expression, scope); };
-  if (base::on_large_stack())
-    run();
-  else
-    base::call_with_large_stack(run);
+  base::run_on_large_stack(run);
   return result;
 }
 

@@ -584,10 +584,7 @@ std::vector<eval::Traversal> referenced_variables(const syntax::SyntaxTree& inpu
   std::vector<eval::Traversal> out;
   base::Diagnostics unused;
   const auto run = [&] { Decoder(input, nullptr, unused).variables(input.root(), spec, out); };
-  if (base::on_large_stack())
-    run();
-  else
-    base::call_with_large_stack(run);
+  base::run_on_large_stack(run);
   return out;
 }
 
@@ -604,10 +601,7 @@ Value decode(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& s
     result = inputs.size() == 1 ? decoder.decode_body(inputs.front()->root(), spec)
                                 : decoder.decode_merged(inputs, spec);
   };
-  if (base::on_large_stack())
-    run();
-  else
-    base::call_with_large_stack(run);
+  base::run_on_large_stack(run);
   return result;
 }
 

@@ -54,3 +54,14 @@ TEST_CASE("call_with_large_stack rethrows the work's exceptions in the caller") 
   base::call_with_large_stack([&] { ran = true; });
   CHECK(ran);
 }
+
+TEST_CASE("run_on_large_stack moves to a large stack once and then runs in place") {
+  const std::thread::id caller = std::this_thread::get_id();
+  std::thread::id outer, inner;
+  base::run_on_large_stack([&] {
+    outer = std::this_thread::get_id();
+    base::run_on_large_stack([&] { inner = std::this_thread::get_id(); });
+  });
+  CHECK(outer != caller);
+  CHECK(inner == outer);
+}
