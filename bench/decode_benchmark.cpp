@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
     const double parse = seconds_since(start);
     base::Diagnostics diags;
     const auto decode_start = std::chrono::steady_clock::now();
-    const types::Value value = spec::decode(*tree, *spec.root, nullptr, diags);
+    const types::Value value = spec::decode(tree.get(), *spec.root, nullptr, diags);
     const double decode = seconds_since(decode_start);
     best_parse = std::min(best_parse, parse);
     best_decode = std::min(best_decode, decode);

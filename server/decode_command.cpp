@@ -10,8 +10,10 @@
 #include <memory>
 
 #include "engine/base/big_stack.hpp"
+#include "engine/base/unicode.hpp"
 #include "engine/spec/decode.hpp"
 #include "engine/spec/load.hpp"
+#include "engine/syntax/json.hpp"
 #include "engine/syntax/parser.hpp"
 #include "engine/types/json.hpp"
 #include "server/diagnostic_json.hpp"
@@ -27,11 +29,12 @@ constexpr const char* kDecodeHelp =
 
 Decodes HCL files as the hcldec spec file says and prints the result as JSON, as HashiCorp's
 hcldec does (the executable also behaves this way when invoked as "hcldec"). Without files,
-reads standard input.
+reads standard input. Files whose names end in ".json" are read in HCL's JSON syntax.
 
 Options:
   -s, --spec FILE      the spec file (required)
-  -V, --vars VALUES    variables for the input: a JSON object, or a file of them (repeatable)
+  -V, --vars VALUES    variables for the input: a JSON object, or a file of attributes in
+                       either syntax (repeatable)
       --diags json     print diagnostics as JSON on stderr
       --with-type      wrap the result as {"value": ..., "type": ...}
       --keep-nulls     keep object properties whose value is null
@@ -155,39 +158,34 @@ class DecodeRun {
     if (has_errors() || !spec.root) return report(2);
 
     eval::Variables variables = spec.variables;
-    for (const std::string& vars : o_.vars)
-      if (!load_vars(vars, variables)) return 1;
+    for (size_t i = 0; i < o_.vars.size(); ++i) load_vars(o_.vars[i], i, variables);
     const eval::Scope scope{variables.empty() ? nullptr : &variables,
                             spec.functions.empty() ? nullptr : &spec.functions, nullptr};
     const eval::Scope* context =
         scope.variables == nullptr && scope.functions == nullptr ? nullptr : &scope;
 
-    std::vector<const syntax::SyntaxTree*> inputs;
+    std::vector<spec::InputFile> inputs;
     if (o_.inputs.empty()) {
       std::string text((std::istreambuf_iterator<char>(std::cin)),
                        std::istreambuf_iterator<char>());
       inputs.push_back(keep(syntax::parse_config(std::move(text), "<stdin>")));
     } else {
       for (const std::string& path : o_.inputs) {
-        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".json") == 0)
-          return fail("JSON input files are not supported yet: " + path);
-        const syntax::SyntaxTree* tree = load_file(path);
-        if (tree == nullptr) return 1;
-        inputs.push_back(tree);
+        const std::optional<spec::InputFile> input = load_input(path);
+        if (!input) return 1;
+        inputs.push_back(*input);
       }
     }
-    for (const syntax::SyntaxTree* tree : inputs) add(tree, tree->diagnostics());
+    for (const spec::InputFile& input : inputs) add(input, diagnostics_of(input));
     if (has_errors()) return report(2);
-    const syntax::SyntaxTree& input = *inputs[0];
-
     if (o_.var_refs) {
       if (inputs.size() != 1) return fail("--var-refs reads one input file; several were given");
-      return write(var_refs_json(input, *spec.root, context));
+      return write(var_refs_json(inputs[0], *spec.root, context));
     }
 
     base::Diagnostics decode_diags;
     const types::Value value = spec::decode(inputs, *spec.root, context, decode_diags);
-    add(&input, decode_diags);
+    add(inputs[0], decode_diags);
     if (has_errors()) return report(2);
 
     const types::Value shown = o_.keep_nulls ? value : strip_nulls(value);
@@ -226,36 +224,86 @@ class DecodeRun {
     return keep(syntax::parse_config(std::move(*text), path));
   }
 
-  bool load_vars(const std::string& vars, eval::Variables& variables) {
-    std::string text = vars;
-    const size_t first = vars.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos || vars[first] != '{') {
-      std::string error;
-      std::optional<std::string> file = read_file(vars, error);
-      if (!file) {
-        fail("failed to read variables file " + vars + ": " + error);
-        return false;
-      }
-      text = std::move(*file);
+  // An input file, in the JSON syntax when its name ends in ".json" (as hcldec chooses).
+  std::optional<spec::InputFile> load_input(const std::string& path) {
+    if (!is_json_name(path)) {
+      const syntax::SyntaxTree* tree = load_file(path);
+      if (tree == nullptr) return std::nullopt;
+      return tree;
     }
-    const types::ParsedJson parsed = types::value_from_json(text);
-    if (!parsed.ok() || !parsed.value.type().is_object()) {
-      fail("invalid variables " + vars + ": " +
-           (parsed.ok() ? "a JSON object is required" : parsed.error));
-      return false;
+    std::string error;
+    std::optional<std::string> text = read_file(path, error);
+    if (!text) {
+      fail("failed to read " + path + ": " + error);
+      return std::nullopt;
     }
-    for (const auto& [name, value] : parsed.value.entries()) variables[name] = value;
-    return true;
+    return keep(syntax::parse_json(std::move(*text), path));
   }
 
-  // Diagnostics found in `file`; one naming another file (a spec's transform expression) is
-  // placed in that file.
-  void add(const syntax::SyntaxTree* file, const base::Diagnostics& diags) {
+  static bool is_json_name(const std::string& path) {
+    return path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
+  }
+
+  const syntax::JsonTree* keep(std::unique_ptr<syntax::JsonTree> tree) {
+    json_trees_.push_back(std::move(tree));
+    return json_trees_.back().get();
+  }
+
+  static const base::Diagnostics& diagnostics_of(spec::InputFile input) {
+    return input.native ? input.native->diagnostics() : input.json->diagnostics();
+  }
+
+  // hcldec's --vars: a JSON object given inline, or a file of attributes (JSON or native
+  // syntax by its name), evaluated without variables. Problems are diagnostics, reported with
+  // the inputs'.
+  void load_vars(const std::string& vars, size_t index, eval::Variables& variables) {
+    std::optional<spec::InputFile> file;
+    const size_t first = vars.find_first_not_of(" \t\r\n\v\f");
+    if (first != std::string::npos && vars[first] == '{') {
+      file = keep(syntax::parse_json(vars, "<vars argument " + std::to_string(index) + ">"));
+    } else {
+      std::string error;
+      std::optional<std::string> text = read_file(vars, error);
+      if (!text) {  // hcl's own wording for each syntax
+        diags_.push_back(
+            {nullptr,
+             is_json_name(vars)
+                 ? base::Diagnostic{base::Severity::Error,
+                                    "Failed to open file",
+                                    "The file " + base::go_quote(vars) + " could not be opened.",
+                                    {},
+                                    std::nullopt}
+                 : base::Diagnostic{
+                       base::Severity::Error,
+                       "Failed to read file",
+                       "The configuration file " + base::go_quote(vars) + " could not be read.",
+                       {},
+                       std::nullopt}});
+        return;
+      }
+      if (is_json_name(vars))
+        file = keep(syntax::parse_json(std::move(*text), vars));
+      else
+        file = keep(syntax::parse_config(std::move(*text), vars));
+    }
+    add(*file, diagnostics_of(*file));
+    base::Diagnostics value_diags;
+    for (auto& [name, value] : spec::attribute_values(*file, nullptr, value_diags))
+      variables[name] = std::move(value);
+    add(*file, value_diags);
+  }
+
+  // Diagnostics found in `file`; one naming another file (a spec's transform expression, a
+  // second input) is placed in that file.
+  void add(spec::InputFile file, const base::Diagnostics& diags) {
     for (const base::Diagnostic& d : diags) {
-      const syntax::SyntaxTree* in = file;
-      if (!d.file.empty() && d.file != file->filename())
+      const base::SourceFile* in = &file.source();
+      if (!d.file.empty() && d.file != in->filename()) {
         for (const auto& tree : trees_)
           if (tree->filename() == d.file) in = tree.get();
+        for (const auto& tree : json_trees_)
+          if (tree->filename() == d.file) in = tree.get();
+      }
       diags_.push_back({in, d});
     }
   }
@@ -274,7 +322,7 @@ class DecodeRun {
     } else {
       const TextStyle style{isatty(STDERR_FILENO) != 0, false};
       for (const FileDiagnostic& d : diags_)
-        if (d.file != nullptr) std::cerr << format_diagnostic(*d.file, d.diagnostic, style);
+        std::cerr << format_diagnostic(d.file, d.diagnostic, style);
     }
     diags_.clear();
     return status;
@@ -291,7 +339,7 @@ class DecodeRun {
     return file ? 0 : fail("failed to write " + o_.out);
   }
 
-  std::string var_refs_json(const syntax::SyntaxTree& input, const spec::Spec& root,
+  std::string var_refs_json(spec::InputFile input, const spec::Spec& root,
                             const eval::Scope* scope) {
     const std::vector<eval::Traversal> refs = spec::referenced_variables(input, root);
     if (refs.empty()) return "[]";
@@ -328,11 +376,13 @@ class DecodeRun {
             break;
           }
         }
-        out += "        \"range\": " + range_to_json(input, step.range, "        ") + "\n      }";
+        out += "        \"range\": " + range_to_json(input.source(), step.range, "        ") +
+               "\n      }";
       }
       out += "\n    ],\n";
       out += "    \"range\": " +
-             range_to_json(input, base::range_between(t.front().range, t.back().range), "    ") +
+             range_to_json(input.source(), base::range_between(t.front().range, t.back().range),
+                           "    ") +
              "\n  }";
     }
     return out + "\n]";
@@ -340,6 +390,7 @@ class DecodeRun {
 
   Options o_;
   std::vector<std::shared_ptr<const syntax::SyntaxTree>> trees_;  // spec functions share theirs
+  std::vector<std::unique_ptr<syntax::JsonTree>> json_trees_;
   std::vector<FileDiagnostic> diags_;
 };
 

@@ -15,7 +15,7 @@ std::string position_json(const base::Position& p, const std::string& indent) {
 
 }  // namespace
 
-std::string range_to_json(const syntax::SyntaxTree& file, base::ByteRange range,
+std::string range_to_json(const base::SourceFile& file, base::ByteRange range,
                           const std::string& indent) {
   const base::LineIndex& lines = file.lines();
   return "{\n" + indent + "  \"filename\": " + types::json_quote(file.filename()) + ",\n" + indent +

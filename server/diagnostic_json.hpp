@@ -5,13 +5,13 @@
 #include <vector>
 
 #include "engine/base/diagnostic.hpp"
-#include "engine/syntax/tree.hpp"
+#include "engine/base/source_file.hpp"
 
 namespace hclspec::server {
 
 // A diagnostic with the file its ranges refer to.
 struct FileDiagnostic {
-  const syntax::SyntaxTree* file;  // nullptr: no source range
+  const base::SourceFile* file;  // nullptr: no source range
   base::Diagnostic diagnostic;
 };
 
@@ -20,7 +20,7 @@ struct FileDiagnostic {
 std::string diagnostics_to_json(const std::vector<FileDiagnostic>& diags);
 
 // {"filename", "start": {"line","column","byte"}, "end": {...}} for a range of a file.
-std::string range_to_json(const syntax::SyntaxTree& file, base::ByteRange range,
+std::string range_to_json(const base::SourceFile& file, base::ByteRange range,
                           const std::string& indent);
 
 }  // namespace hclspec::server

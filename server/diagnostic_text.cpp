@@ -29,7 +29,7 @@ std::string caret_line(std::string_view line, uint32_t from, uint32_t to) {
 
 }  // namespace
 
-std::string format_diagnostic(const syntax::SyntaxTree& file, const base::Diagnostic& diag,
+std::string format_diagnostic(const base::SourceFile* file, const base::Diagnostic& diag,
                               const TextStyle& style) {
   const char* color = "";
   const char* reset = "";
@@ -43,11 +43,12 @@ std::string format_diagnostic(const syntax::SyntaxTree& file, const base::Diagno
                     (diag.severity == base::Severity::Error ? "Error" : "Warning") + reset + ": " +
                     diag.summary + "\n\n";
 
-  const base::LineIndex& lines = file.lines();
+  if (file == nullptr) return out + (diag.detail.empty() ? "" : diag.detail + "\n\n");
+  const base::LineIndex& lines = file->lines();
   base::ByteRange snippet = diag.subject;
   if (diag.context) snippet = base::range_between(snippet, *diag.context);
   const base::Position start = lines.position(diag.subject.start);
-  out += "  on " + file.filename() + " line " + std::to_string(start.line) + ":\n";
+  out += "  on " + file->filename() + " line " + std::to_string(start.line) + ":\n";
   const uint32_t first_line = lines.line_of(snippet.start);
   const uint32_t last_line =
       lines.line_of(std::max(snippet.start, snippet.end - (snippet.empty() ? 0 : 1)));

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/base/diagnostic.hpp"
-#include "engine/syntax/tree.hpp"
+#include "engine/base/source_file.hpp"
 
 namespace hclspec::server {
 
@@ -13,8 +13,9 @@ struct TextStyle {
   bool underline = true;  // a line of ^ under the subject
 };
 
-// Error: Summary / on FILE line N: / the source lines with the subject marked / Detail.
-std::string format_diagnostic(const syntax::SyntaxTree& file, const base::Diagnostic& diag,
+// Error: Summary / on FILE line N: / the source lines with the subject marked / Detail. With no
+// file (a problem that has no place, such as an unreadable file), the summary and detail only.
+std::string format_diagnostic(const base::SourceFile* file, const base::Diagnostic& diag,
                               const TextStyle& style);
 
 }  // namespace hclspec::server

@@ -82,7 +82,7 @@ int run_lint(const std::vector<std::string>& arguments) {
     const auto tree = syntax::parse_config(std::move(*text), path);
     bool file_has_error = false;
     for (const base::Diagnostic& diag : tree->diagnostics()) {
-      std::cout << format_diagnostic(*tree, diag, style);
+      std::cout << format_diagnostic(tree.get(), diag, style);
       if (diag.severity == base::Severity::Error) {
         ++errors;
         file_has_error = true;

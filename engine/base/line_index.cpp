@@ -26,7 +26,7 @@ uint32_t first_non_ascii(std::string_view text, uint32_t from, uint32_t to) {
 
 }  // namespace
 
-LineIndex::LineIndex(std::string_view text) : text_(text) {
+LineIndex::LineIndex(std::string_view text, ColumnRule columns) : text_(text), columns_(columns) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
   line_starts_.reserve(text.size() / 32 + 1);
   ascii_until_.reserve(text.size() / 32 + 1);
@@ -62,12 +62,13 @@ Position LineIndex::position(uint32_t offset) const {
   const uint32_t line = line_of(offset);
   uint32_t start = line_starts_[line];
   if (line == 0) start = std::min(bom_length_, offset);
-  if (offset <= ascii_until_[line]) {
-    // ASCII: one column a byte, except that "\r\n" is one cluster (only at a line's end).
-    return {line + 1, offset - start + 1, offset};
-  }
-  const size_t columns = count_graphemes(text_.substr(start, offset - start));
-  return {line + 1, static_cast<uint32_t>(columns) + 1, offset};
+  const std::string_view before = text_.substr(start, offset - start);
+  // ASCII: one column a byte, except that "\r\n" is one cluster (only at a line's end).
+  uint32_t columns = offset <= ascii_until_[line] ? offset - start
+                                                  : static_cast<uint32_t>(count_graphemes(before));
+  if (columns_ == ColumnRule::Json)
+    for (const char c : before) columns += c == '\t' ? 1 : c == '\r' ? -1u : 0;
+  return {line + 1, columns + 1, offset};
 }
 
 Utf16Position LineIndex::utf16_position(uint32_t offset) const {

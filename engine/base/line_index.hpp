@@ -23,11 +23,15 @@ struct Utf16Position {
   friend bool operator==(const Utf16Position&, const Utf16Position&) = default;
 };
 
+// How HCL counts columns: the native syntax counts a tab as one column; HCL's JSON scanner
+// counts a tab as two and a carriage return as none.
+enum class ColumnRule { Native, Json };
+
 class LineIndex {
  public:
   // The index refers to `text`, which must outlive it. Lines end at "\n" (a "\r" before it
   // belongs to the line break).
-  explicit LineIndex(std::string_view text);
+  explicit LineIndex(std::string_view text, ColumnRule columns = ColumnRule::Native);
 
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
   // 0-based line containing the byte offset (an offset at a "\n" belongs to its line).
@@ -48,6 +52,7 @@ class LineIndex {
   // subtraction, so long ASCII lines cost nothing however many positions are asked for.
   std::vector<uint32_t> ascii_until_;
   uint32_t bom_length_ = 0;  // a leading byte order mark takes no column
+  ColumnRule columns_;
 };
 
 }  // namespace hclspec::base

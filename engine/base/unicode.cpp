@@ -276,4 +276,78 @@ std::string go_quote(std::string_view text) {
   return out + "\"";
 }
 
+std::string json_unquote(std::string_view literal) {
+  const std::string_view s = literal.substr(1, literal.size() - 2);
+  std::string out;
+  out.reserve(s.size());
+  const auto hex4 = [&](size_t at) -> int32_t {
+    if (at + 6 > s.size() || s[at] != '\\' || s[at + 1] != 'u') return -1;
+    int32_t r = 0;
+    for (size_t i = at + 2; i < at + 6; ++i) {
+      const char c = s[i];
+      const int d = (c >= '0' && c <= '9')   ? c - '0'
+                    : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                    : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                             : -1;
+      if (d < 0) return -1;
+      r = r * 16 + d;
+    }
+    return r;
+  };
+  const auto append = [&](uint32_t cp) { append_utf8(out, cp); };
+  for (size_t r = 0; r < s.size();) {
+    const char c = s[r];
+    if (c == '\\') {
+      const char e = s[r + 1];
+      switch (e) {
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case 'n':
+          out += '\n';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'u': {
+          int32_t rr = hex4(r);
+          r += 6;
+          if (rr >= 0xD800 && rr < 0xE000) {
+            const int32_t rr1 = hex4(r);
+            if (rr < 0xDC00 && rr1 >= 0xDC00 && rr1 < 0xE000) {
+              r += 6;
+              append(0x10000 + ((static_cast<uint32_t>(rr) - 0xD800) << 10) +
+                     (static_cast<uint32_t>(rr1) - 0xDC00));
+              continue;
+            }
+            rr = 0xFFFD;
+          }
+          append(static_cast<uint32_t>(rr));
+          continue;
+        }
+        default:
+          out += e;
+          break;  // " \ /
+      }
+      r += 2;
+      continue;
+    }
+    if (static_cast<unsigned char>(c) < 0x80) {
+      out += c;
+      ++r;
+      continue;
+    }
+    size_t length = 0;
+    append(decode_rune(s, r, length));
+    r += length;
+  }
+  return out;
+}
+
 }  // namespace hclspec::base

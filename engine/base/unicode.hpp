@@ -38,6 +38,10 @@ void append_utf8(std::string& out, uint32_t cp);
 // decode_utf8 above, which delimits characters as HCL's scanner does.)
 uint32_t decode_rune(std::string_view text, size_t pos, size_t& length);
 
+// Go's encoding/json unquote of a string literal its scanner accepted (quotes included):
+// escapes decoded, a lone surrogate escape and each byte that is not valid UTF-8 become U+FFFD.
+std::string json_unquote(std::string_view literal);
+
 // Whether the text is valid UTF-8 by Go's rules.
 bool is_valid_utf8(std::string_view text);
 

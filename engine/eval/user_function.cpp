@@ -15,7 +15,7 @@ namespace {
 std::string diagnostics_text(const syntax::SyntaxTree& tree, const base::Diagnostics& diags) {
   const base::Diagnostic& first = diags.front();
   std::string text =
-      syntax::format_range(tree, first.subject) + ": " + first.summary + "; " + first.detail;
+      base::format_range(tree, first.subject) + ": " + first.summary + "; " + first.detail;
   if (diags.size() > 1)
     text += ", and " + std::to_string(diags.size() - 1) + " other diagnostic(s)";
   return text;

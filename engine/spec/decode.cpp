@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -12,12 +13,15 @@
 #include "base/suggest.hpp"
 #include "base/unicode.hpp"
 #include "eval/evaluate.hpp"
+#include "eval/json_value.hpp"
 #include "eval/traversal.hpp"
 #include "syntax/block_header.hpp"
 #include "types/convert.hpp"
 
 namespace hclspec::spec {
 
+using syntax::JsonId;
+using syntax::JsonKind;
 using syntax::NodeId;
 using syntax::NodeKind;
 using types::Value;
@@ -69,14 +73,37 @@ void collect_schema(const Spec& spec, Schema& schema) {
       spec.kind);
 }
 
-// An attribute of a body's content and the file it is in (several inputs merge into one body).
-struct ContentAttribute {
-  const syntax::SyntaxTree* tree;
-  NodeId node;
+// A body of either syntax: a Body node of a native tree, or a value of a JSON tree (an object,
+// or an array of objects, or anything else, which is reported when the body is read).
+struct Body {
+  const syntax::SyntaxTree* tree = nullptr;
+  const syntax::JsonTree* json = nullptr;
+  uint32_t node = 0;  // a NodeId of `tree` or a JsonId of `json`
+
+  static Body of(InputFile file) {
+    return file.native ? Body{file.native, nullptr, file.native->root()}
+                       : Body{nullptr, file.json, file.json->root()};
+  }
+  const base::SourceFile& file() const {
+    if (tree) return *tree;
+    return *json;
+  }
 };
 
-struct ContentBlock : syntax::BlockHeader {
-  const syntax::SyntaxTree* tree;
+// An attribute of a body's content, in the file it is in (several inputs merge into one body).
+struct ContentAttribute {
+  Body body;                         // the body holding it
+  uint32_t expression;               // its expression node, or its JSON value
+  base::ByteRange name_range;        // its name (quoted in JSON)
+  base::ByteRange expression_range;  // hcl's Expr.Range()
+};
+
+// A block of a body's content (hcl's Block).
+struct ContentBlock {
+  std::string_view type;  // in the file's text, or a JSON property name
+  std::vector<std::string> labels;
+  base::ByteRange def_range;
+  Body body;
 };
 
 // A body's items that a schema selects (hcl's BodyContent).
@@ -86,36 +113,44 @@ struct Content {
   base::ByteRange missing_item_range;                       // where absent items are reported
 };
 
+// hcl's JustAttributes: every item of a body as an attribute; `ok` is false after an error
+// (a block in the body, a JSON body that is no object).
+struct Attributes {
+  std::vector<ContentAttribute> items;  // in source order
+  std::vector<std::string_view> names;
+  bool ok = true;
+};
+
 class Decoder {
  public:
-  Decoder(const syntax::SyntaxTree& primary, const eval::Scope* scope, base::Diagnostics& diags)
-      : tree_(&primary), primary_(&primary), scope_(scope), diags_(diags) {}
+  Decoder(InputFile primary, const eval::Scope* scope, base::Diagnostics& diags)
+      : file_(&primary.source()), primary_(file_), scope_(scope), diags_(diags) {}
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
-  Value decode_merged(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& spec) {
+  Value decode_merged(const std::vector<InputFile>& inputs, const Spec& spec) {
     Schema schema = schema_of(spec);
     std::vector<std::string> required;
     for (Schema::Attribute& attribute : schema.attributes)
       if (std::exchange(attribute.required, false)) required.push_back(attribute.name);
     Content merged;
     merged.missing_item_range = {0, 0};
-    for (const syntax::SyntaxTree* input : inputs)
-      in_tree(input, [&] {
-        Content content = body_content(input->root(), schema, &diags_);
+    for (const InputFile& input : inputs) {
+      const Body body = Body::of(input);
+      in_file(body, [&] {
+        Content content = body_content(body, schema, &diags_);
         for (const auto& [name, item] : content.attributes) {
           const auto [existing, added] = merged.attributes.emplace(name, item);
           if (added) continue;
-          const syntax::SyntaxTree* first_tree = existing->second.tree;
-          const base::ByteRange first_name =
-              first_tree->tokens()[first_tree->node(existing->second.node).first_token].range();
+          const ContentAttribute& first = existing->second;
           error("Duplicate argument",
                 "Argument \"" + std::string(name) + "\" was already set at " +
-                    range_text(*first_tree, first_name),
-                tree_->tokens()[tree_->node(item.node).first_token].range());
+                    base::format_range(first.body.file(), first.name_range),
+                item.name_range);
         }
         for (ContentBlock& block : content.blocks) merged.blocks.push_back(std::move(block));
       });
+    }
     for (const std::string& name : required)
       if (merged.attributes.find(name) == merged.attributes.end())
         // hcl has no place for this one; the start of the first file stands in.
@@ -126,38 +161,50 @@ class Decoder {
 
   // hcldec's decode: the body's content by the spec's schema (extraneous items are errors),
   // then the spec's value from it.
-  Value decode_body(NodeId body, const Spec& spec) {
-    const Schema& schema = schema_of(spec);
-    const Content content = body_content(body, schema, &diags_);
-    return value_of(spec, content);
+  Value decode_body(const Body& body, const Spec& spec) {
+    return in_file(body, [&] {
+      const Schema& schema = schema_of(spec);
+      const Content content = body_content(body, schema, &diags_);
+      return value_of(spec, content);
+    });
+  }
+
+  // hcl's JustAttributes on `body`, each attribute evaluated.
+  eval::Variables attribute_values(const Body& body) {
+    eval::Variables out;
+    const Attributes attributes = just_attributes(body, &diags_);
+    for (size_t i = 0; i < attributes.items.size(); ++i)
+      out[std::string(attributes.names[i])] = evaluate(attributes.items[i]);
+    return out;
   }
 
   // hcldec's Variables: the traversals in the expressions the spec would read from `body`.
-  void variables(NodeId body, const Spec& spec, std::vector<eval::Traversal>& out) {
+  void variables(const Body& body, const Spec& spec, std::vector<eval::Traversal>& out) {
     const Schema& schema = schema_of(spec);
     const Content content = body_content(body, schema, nullptr);
     content_variables(spec, content, out);
   }
 
  private:
-  // Runs `read` with `tree` as the file being read; diagnostics it adds that name no file are in
-  // that file, which is worth saying when it is not the first input.
+  // Runs `read` with `body`'s file as the file being read; diagnostics it adds that name no
+  // file are in that file, which is worth saying when it is not the first input.
   template <typename Read>
-  auto in_tree(const syntax::SyntaxTree* tree, Read read) -> decltype(read()) {
-    const syntax::SyntaxTree* outer = std::exchange(tree_, tree);
+  auto in_file(const Body& body, Read read) -> decltype(read()) {
+    const base::SourceFile* file = &body.file();
+    const base::SourceFile* outer = std::exchange(file_, file);
     const size_t from = diags_.size();
     struct Restore {
       Decoder& decoder;
-      const syntax::SyntaxTree* outer;
-      const syntax::SyntaxTree* tree;
+      const base::SourceFile* outer;
+      const base::SourceFile* file;
       size_t from;
       ~Restore() {
-        if (tree != decoder.primary_)
+        if (file != decoder.primary_)
           for (size_t i = from; i < decoder.diags_.size(); ++i)
-            if (decoder.diags_[i].file.empty()) decoder.diags_[i].file = tree->filename();
-        decoder.tree_ = outer;
+            if (decoder.diags_[i].file.empty()) decoder.diags_[i].file = file->filename();
+        decoder.file_ = outer;
       }
-    } restore{*this, outer, tree, from};
+    } restore{*this, outer, file, from};
     return read();
   }
 
@@ -166,6 +213,18 @@ class Decoder {
     auto [found, added] = schemas_.try_emplace(&spec);
     if (added) collect_schema(spec, found->second);
     return found->second;
+  }
+
+  Value evaluate(const ContentAttribute& attribute) {
+    if (attribute.body.tree)
+      return eval::evaluate(*attribute.body.tree, attribute.expression, scope_, diags_);
+    return eval::evaluate_json(*attribute.body.json, attribute.expression, scope_, diags_);
+  }
+
+  static std::vector<eval::Traversal> expression_variables(const ContentAttribute& attribute) {
+    if (attribute.body.tree)
+      return eval::referenced_variables(*attribute.body.tree, attribute.expression);
+    return eval::json_referenced_variables(*attribute.body.json, attribute.expression);
   }
 
   void content_variables(const Spec& spec, const Content& content,
@@ -182,8 +241,7 @@ class Decoder {
               content_variables(*nested, content, out);
           } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
             const auto found = content.attributes.find(kind.name);
-            if (found != content.attributes.end())
-              append(eval::referenced_variables(*found->second.tree, found->second.node - 1));
+            if (found != content.attributes.end()) append(expression_variables(found->second));
           } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
             for (const SpecPtr& element : kind.elements) content_variables(*element, content, out);
           } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
@@ -194,16 +252,15 @@ class Decoder {
           } else if constexpr (std::is_same_v<Kind, BlockAttrsSpec>) {
             const ContentBlock* block = find_block(content, kind.type_name).first;
             if (!block) return;
-            const syntax::SyntaxTree& tree = *block->tree;
-            const std::vector<NodeId> items = tree.children(block->body);
-            for (NodeId item : items)  // JustAttributes fails on a block: hcldec lists nothing
-              if (tree.node(item).kind != NodeKind::Attribute) return;
-            for (NodeId item : items) append(eval::referenced_variables(tree, item - 1));
+            const Attributes attributes = just_attributes(block->body, nullptr);
+            if (!attributes.ok) return;  // hcldec lists nothing after JustAttributes fails
+            for (const ContentAttribute& attribute : attributes.items)
+              append(expression_variables(attribute));
           } else if constexpr (!std::is_same_v<Kind, LiteralSpec>) {
             // The block specs: one block for `block`, every block of the type for the others.
             for (const ContentBlock& child : content.blocks) {
-              if (item_type(child) != kind.type_name) continue;
-              in_tree(child.tree, [&] { variables(child.body, *kind.nested, out); });
+              if (child.type != kind.type_name) continue;
+              variables(child.body, *kind.nested, out);
               if constexpr (std::is_same_v<Kind, BlockSpec>) break;
             }
           }
@@ -217,36 +274,49 @@ class Decoder {
         {base::Severity::Error, std::move(summary), std::move(detail), subject, context});
   }
 
-  std::string item_name(NodeId item) const {
-    return std::string(tree_->token_text(tree_->node(item).first_token));
+  // hcl's Body.Content; with `diags` null, PartialContent without any problems reported.
+  Content body_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
+    return body.tree ? native_content(body, schema, diags) : json_content(body, schema, diags);
   }
 
-  // hclsyntax's Body.Content; with `diags` null, PartialContent without any problems reported.
-  Content body_content(NodeId body, const Schema& schema, base::Diagnostics* diags) {
+  // hcl's JustAttributes, reporting to `diags` when it is not null.
+  Attributes just_attributes(const Body& body, base::Diagnostics* diags) {
+    return body.tree ? native_attributes(body, diags) : json_attributes(body, diags);
+  }
+
+  // hclsyntax's Body.Content.
+  Content native_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
+    const syntax::SyntaxTree& tree = *body.tree;
     Content content;
-    const uint32_t start = tree_->range(body).start;
+    const uint32_t start = tree.range(body.node).start;
     content.missing_item_range = {start, start};
     std::map<std::string_view, NodeId> defined;
-    for (NodeId item : tree_->children(body))
-      if (tree_->node(item).kind == NodeKind::Attribute)
-        defined.emplace(tree_->token_text(tree_->node(item).first_token), item);
+    for (NodeId item : tree.children(body.node))
+      if (tree.node(item).kind == NodeKind::Attribute)
+        defined.emplace(tree.token_text(tree.node(item).first_token), item);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
-        content.attributes.emplace(found->first, ContentAttribute{tree_, found->second});
+        const NodeId expression = found->second - 1;
+        content.attributes.emplace(
+            found->first,
+            ContentAttribute{body, expression,
+                             tree.tokens()[tree.node(found->second).first_token].range(),
+                             tree.range(expression)});
       } else if (attribute.required && diags) {
-        error("Missing required argument",
-              "The argument \"" + attribute.name + "\" is required, but no definition was found.",
-              content.missing_item_range);
+        diags->push_back(
+            {base::Severity::Error, "Missing required argument",
+             "The argument \"" + attribute.name + "\" is required, but no definition was found.",
+             content.missing_item_range, std::nullopt});
       }
     }
     std::map<std::string_view, const Schema::Block*> wanted;
     for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
-    for (NodeId item : tree_->children(body)) {
-      if (tree_->node(item).kind != NodeKind::Block) continue;
-      const auto found = wanted.find(tree_->token_text(tree_->node(item).first_token));
+    for (NodeId item : tree.children(body.node)) {
+      if (tree.node(item).kind != NodeKind::Block) continue;
+      const auto found = wanted.find(tree.token_text(tree.node(item).first_token));
       if (found == wanted.end()) continue;
-      syntax::BlockHeader header = syntax::block_header(*tree_, item);
+      syntax::BlockHeader header = syntax::block_header(tree, item);
       const std::vector<std::string>& label_names = found->second->label_names;
       if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
       if (std::optional<base::Diagnostic> problem =
@@ -254,15 +324,23 @@ class Decoder {
         if (diags) diags->push_back(std::move(*problem));
         continue;
       }
-      content.blocks.push_back(ContentBlock{std::move(header), tree_});
+      ContentBlock block{header.type_range.slice(tree.text()),
+                         {},
+                         header.def_range,
+                         Body{&tree, nullptr, header.body}};
+      for (syntax::BlockLabel& label : header.labels)
+        block.labels.push_back(std::move(label.value));
+      content.blocks.push_back(std::move(block));
     }
-    if (diags) extraneous_items(body, schema, content, defined);
+    if (diags) native_extraneous_items(tree, body.node, schema, content, defined, *diags);
     return content;
   }
 
-  // The errors Body.Content adds for items the schema does not mention.
-  void extraneous_items(NodeId body, const Schema& schema, const Content& content,
-                        const std::map<std::string_view, NodeId>& defined) {
+  // The errors hclsyntax's Body.Content adds for items the schema does not mention.
+  static void native_extraneous_items(const syntax::SyntaxTree& tree, NodeId body,
+                                      const Schema& schema, const Content& content,
+                                      const std::map<std::string_view, NodeId>& defined,
+                                      base::Diagnostics& diags) {
     std::vector<std::string_view> undefined_attributes;
     for (const Schema::Attribute& attribute : schema.attributes)
       if (content.attributes.find(attribute.name) == content.attributes.end())
@@ -274,10 +352,10 @@ class Decoder {
         if (entry == name) return true;
       return false;
     };
-    for (NodeId item : tree_->children(body)) {
-      const syntax::Node& n = tree_->node(item);
-      const std::string name = item_name(item);
-      const base::ByteRange name_range = tree_->tokens()[n.first_token].range();
+    for (NodeId item : tree.children(body)) {
+      const syntax::Node& n = tree.node(item);
+      const std::string name(tree.token_text(n.first_token));
+      const base::ByteRange name_range = tree.tokens()[n.first_token].range();
       if (n.kind == NodeKind::Attribute) {
         const auto taken = content.attributes.find(name);
         if (taken != content.attributes.end()) continue;
@@ -287,8 +365,9 @@ class Decoder {
           suggestion = " Did you mean \"" + suggestion + "\"?";
         else if (in_schema(block_types, name))
           suggestion = " Did you mean to define a block of type \"" + name + "\"?";
-        error("Unsupported argument",
-              "An argument named \"" + name + "\" is not expected here." + suggestion, name_range);
+        diags.push_back({base::Severity::Error, "Unsupported argument",
+                         "An argument named \"" + name + "\" is not expected here." + suggestion,
+                         name_range, std::nullopt});
       } else if (n.kind == NodeKind::Block && !in_schema(block_types, name)) {
         std::string suggestion(base::name_suggestion(name, block_types));
         bool is_attribute = false;
@@ -299,20 +378,225 @@ class Decoder {
         else if (is_attribute)
           suggestion = " Did you mean to define argument \"" + name +
                        "\"? If so, use the equals sign to assign it a value.";
-        error("Unsupported block type",
-              "Blocks of type \"" + name + "\" are not expected here." + suggestion, name_range);
+        diags.push_back({base::Severity::Error, "Unsupported block type",
+                         "Blocks of type \"" + name + "\" are not expected here." + suggestion,
+                         name_range, std::nullopt});
       }
     }
   }
 
+  // hclsyntax's JustAttributes: a block in the body is an error (the first one is reported),
+  // the attributes are still given.
+  static Attributes native_attributes(const Body& body, base::Diagnostics* diags) {
+    const syntax::SyntaxTree& tree = *body.tree;
+    Attributes out;
+    for (NodeId item : tree.children(body.node)) {
+      const syntax::Node& n = tree.node(item);
+      const std::string_view name = tree.token_text(n.first_token);
+      const base::ByteRange name_range = tree.tokens()[n.first_token].range();
+      if (n.kind == NodeKind::Attribute) {
+        out.items.push_back({body, item - 1, name_range, tree.range(item - 1)});
+        out.names.push_back(name);
+      } else if (n.kind == NodeKind::Block && out.ok) {
+        out.ok = false;
+        if (diags)
+          diags->push_back({base::Severity::Error, "Unexpected \"" + std::string(name) + "\" block",
+                            "Blocks are not allowed here.", name_range, std::nullopt});
+      }
+    }
+    return out;
+  }
+
+  // hcl json's collectDeepAttrs: the properties of an object, or of every object of an array.
+  // `label_name` tailors the messages to a block's labels.
+  static std::vector<const syntax::JsonProperty*> deep_properties(const syntax::JsonTree& tree,
+                                                                  JsonId value,
+                                                                  const std::string* label_name,
+                                                                  base::Diagnostics& diags) {
+    std::vector<const syntax::JsonProperty*> out;
+    const syntax::JsonNode& n = tree.node(value);
+    const auto wrong = [&](base::ByteRange at, const std::string& what) {
+      diags.push_back({base::Severity::Error, "Incorrect JSON value type", what, at, std::nullopt});
+    };
+    if (n.kind == JsonKind::Null) return out;
+    if (n.kind == JsonKind::Object) {
+      for (const syntax::JsonProperty& property : tree.properties(value)) out.push_back(&property);
+      return out;
+    }
+    if (n.kind != JsonKind::Array) {
+      wrong(n.open, label_name ? "Either a JSON object or JSON array of objects is required here, "
+                                 "to specify " +
+                                     *label_name + " labels for this block."
+                               : "Either a JSON object or JSON array of objects is required here, "
+                                 "to define arguments and child blocks.");
+      return out;
+    }
+    for (JsonId element : tree.elements(value)) {
+      if (tree.node(element).kind == JsonKind::Object) {
+        for (const syntax::JsonProperty& property : tree.properties(element))
+          out.push_back(&property);
+        continue;
+      }
+      wrong(tree.node(element).open,
+            label_name ? "A JSON object is required here, to specify " + *label_name +
+                             " labels for this block."
+                       : "A JSON object is required here, to define arguments and child blocks.");
+    }
+    return out;
+  }
+
+  // hcl json's MissingItemRange: an object's closing brace, an array's opening bracket.
+  static base::ByteRange json_missing_item_range(const syntax::JsonNode& n) {
+    return n.kind == JsonKind::Object ? n.close : n.open;
+  }
+
+  // hcl json's Body.Content (PartialContent, then the properties nothing took).
+  Content json_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
+    const syntax::JsonTree& tree = *body.json;
+    base::Diagnostics unreported;
+    base::Diagnostics& out = diags ? *diags : unreported;
+    Content content;
+    content.missing_item_range = json_missing_item_range(tree.node(body.node));
+    std::map<std::string_view, const Schema::Attribute*> attribute_schemas;
+    std::map<std::string_view, const Schema::Block*> block_schemas;
+    for (const Schema::Attribute& attribute : schema.attributes)
+      attribute_schemas[attribute.name] = &attribute;
+    for (const Schema::Block& block : schema.blocks) block_schemas[block.type] = &block;
+    std::set<std::string_view> used;
+    for (const syntax::JsonProperty* property : deep_properties(tree, body.node, nullptr, out)) {
+      const std::string_view name = property->name;
+      if (attribute_schemas.count(name)) {
+        const ContentAttribute attribute{body, property->value, property->name_range,
+                                         tree.node(property->value).range};
+        const auto [existing, added] = content.attributes.emplace(name, attribute);
+        if (!added) {
+          out.push_back({base::Severity::Error, "Duplicate argument",
+                         "The argument " + base::go_quote(name) + " was already set at " +
+                             base::format_range(
+                                 tree, base::range_between(existing->second.name_range,
+                                                           existing->second.expression_range)) +
+                             ".",
+                         property->name_range, property->name_range});
+          continue;
+        }
+        used.insert(name);
+      } else if (const auto block = block_schemas.find(name); block != block_schemas.end()) {
+        unpack_blocks(tree, property->value, *block->second, property->name, 0, {}, content, out);
+        used.insert(name);
+      }
+    }
+    for (const Schema::Attribute& attribute : schema.attributes)
+      if (attribute.required && content.attributes.find(attribute.name) == content.attributes.end())
+        out.push_back({base::Severity::Error, "Missing required argument",
+                       "The argument " + base::go_quote(attribute.name) +
+                           " is required, but no definition was found.",
+                       content.missing_item_range, std::nullopt});
+    if (!diags) return content;
+
+    std::vector<std::string_view> suggestions;
+    for (const Schema::Attribute& attribute : schema.attributes)
+      if (!used.count(attribute.name)) suggestions.push_back(attribute.name);
+    for (const Schema::Block& block : schema.blocks) suggestions.push_back(block.type);
+    for (const syntax::JsonProperty* property : deep_properties(tree, body.node, nullptr, out)) {
+      if (property->name == "//" || used.count(property->name)) continue;  // "//": a comment
+      std::string suggestion(base::name_suggestion(property->name, suggestions));
+      if (!suggestion.empty()) suggestion = " Did you mean " + base::go_quote(suggestion) + "?";
+      out.push_back({base::Severity::Error, "Extraneous JSON object property",
+                     "No argument or block type is named " + base::go_quote(property->name) + "." +
+                         suggestion,
+                     property->name_range, property->name_range});
+    }
+    return content;
+  }
+
+  // hcl json's unpackBlock: one property level per label, then an object (one block), an
+  // array (a block for each element) or null (none).
+  static void unpack_blocks(const syntax::JsonTree& tree, JsonId value, const Schema::Block& schema,
+                            std::string_view type, size_t label_index,
+                            std::vector<std::string> labels, Content& content,
+                            base::Diagnostics& diags) {
+    const syntax::JsonNode& n = tree.node(value);
+    if (label_index < schema.label_names.size()) {
+      const std::string& label_name = schema.label_names[label_index];
+      const std::vector<const syntax::JsonProperty*> properties =
+          deep_properties(tree, value, &label_name, diags);
+      if (properties.empty()) {
+        diags.push_back({base::Severity::Error, "Missing block label",
+                         "At least one object property is required, whose name represents the " +
+                             schema.type + " block's " + label_name + ".",
+                         n.open, std::nullopt});
+        return;
+      }
+      for (const syntax::JsonProperty* property : properties) {
+        labels.push_back(property->name);
+        unpack_blocks(tree, property->value, schema, type, label_index + 1, labels, content, diags);
+        labels.pop_back();
+      }
+      return;
+    }
+    if (n.kind == JsonKind::Null) return;
+    if (n.kind == JsonKind::Object) {
+      content.blocks.push_back({type, std::move(labels), n.open, Body{nullptr, &tree, value}});
+      return;
+    }
+    if (n.kind == JsonKind::Array) {
+      for (JsonId element : tree.elements(value))
+        content.blocks.push_back({type, labels, n.open, Body{nullptr, &tree, element}});
+      return;
+    }
+    diags.push_back({base::Severity::Error, "Incorrect JSON value type",
+                     "Either a JSON object or a JSON array is required, representing the contents "
+                     "of one or more " +
+                         base::go_quote(schema.type) + " blocks.",
+                     n.open, std::nullopt});
+  }
+
+  // hcl json's JustAttributes: the body must be an object; every property is an attribute.
+  static Attributes json_attributes(const Body& body, base::Diagnostics* diags) {
+    const syntax::JsonTree& tree = *body.json;
+    Attributes out;
+    const syntax::JsonNode& n = tree.node(body.node);
+    if (n.kind != JsonKind::Object) {
+      out.ok = false;
+      if (diags)
+        diags->push_back({base::Severity::Error, "Incorrect JSON value type",
+                          "A JSON object is required here, setting the arguments for this block.",
+                          n.open, std::nullopt});
+      return out;
+    }
+    std::map<std::string_view, const ContentAttribute*> seen;
+    for (const syntax::JsonProperty& property : tree.properties(body.node)) {
+      if (property.name == "//") continue;
+      const ContentAttribute attribute{body, property.value, property.name_range,
+                                       tree.node(property.value).range};
+      if (const auto earlier = seen.find(property.name); earlier != seen.end()) {
+        out.ok = false;
+        if (diags)
+          diags->push_back({base::Severity::Error, "Duplicate attribute definition",
+                            "The argument " + base::go_quote(property.name) +
+                                " was already set at " +
+                                base::format_range(
+                                    tree, base::range_between(earlier->second->name_range,
+                                                              earlier->second->expression_range)) +
+                                ".",
+                            property.name_range, std::nullopt});
+        continue;
+      }
+      out.items.push_back(attribute);
+      out.names.push_back(property.name);
+      seen[property.name] = &out.items.back();
+    }
+    return out;
+  }
+
   // Where a spec's value came from in a body (hcldec's sourceRange), for block count errors.
-  base::ByteRange source_range(NodeId body, const Spec& spec) {
+  base::ByteRange source_range(const Body& body, const Spec& spec) {
     const Schema& schema = schema_of(spec);
     const Content content = body_content(body, schema, nullptr);
     if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
       const auto found = content.attributes.find(attr->name);
       return found == content.attributes.end() ? content.missing_item_range
-                                               : found->second.tree->range(found->second.node - 1);
+                                               : found->second.expression_range;
     }
     if (const auto* transform = std::get_if<TransformSpec>(&spec.kind))
       return source_range(body, *transform->wrapped);
@@ -323,15 +607,11 @@ class Decoder {
       return block ? block->def_range : content.missing_item_range;
     }
     if (const auto* block = std::get_if<BlockSpec>(&spec.kind)) {
-      for (const ContentBlock& header : content.blocks)
-        if (item_type(header) == block->type_name)
-          return in_tree(header.tree, [&] { return source_range(header.body, *block->nested); });
+      for (const ContentBlock& child : content.blocks)
+        if (child.type == block->type_name)
+          return in_file(child.body, [&] { return source_range(child.body, *block->nested); });
     }
     return content.missing_item_range;
-  }
-
-  static std::string_view item_type(const ContentBlock& block) {
-    return block.type_range.slice(block.tree->text());
   }
 
   Value value_of(const Spec& spec, const Content& content) {
@@ -350,16 +630,14 @@ class Decoder {
   Value value_of(const AttrSpec& attr, const Content& content) {
     const auto found = content.attributes.find(attr.name);
     if (found == content.attributes.end()) return Value::null(attr.type);
-    return in_tree(found->second.tree, [&] {
-      const NodeId expression = found->second.node - 1;
-      const Value value = eval::evaluate(*tree_, expression, scope_, diags_);
-      types::Converted converted = types::convert(value, attr.type);
+    const ContentAttribute& attribute = found->second;
+    return in_file(attribute.body, [&] {
+      types::Converted converted = types::convert(evaluate(attribute), attr.type);
       if (!converted.ok()) {
-        const base::ByteRange name_range =
-            tree_->tokens()[tree_->node(found->second.node).first_token].range();
         error("Incorrect attribute value type",
               "Inappropriate value for attribute \"" + attr.name + "\": " + converted.error + ".",
-              tree_->range(expression), base::range_between(name_range, tree_->range(expression)));
+              attribute.expression_range,
+              base::range_between(attribute.name_range, attribute.expression_range));
         return Value::unknown(attr.type);
       }
       return std::move(converted.value);
@@ -373,15 +651,15 @@ class Decoder {
       if (block.required) missing_block(block.type_name, content);
       return Value::null(implied_type(*block.nested));
     }
-    return in_tree(child->tree, [&] { return decode_body(child->body, *block.nested); });
+    return decode_body(child->body, *block.nested);
   }
 
   // The first block of a type in the content, and the second if there is one.
-  std::pair<const ContentBlock*, const ContentBlock*> find_block(const Content& content,
-                                                                 std::string_view type) const {
+  static std::pair<const ContentBlock*, const ContentBlock*> find_block(const Content& content,
+                                                                        std::string_view type) {
     const ContentBlock* first = nullptr;
     for (const ContentBlock& candidate : content.blocks) {
-      if (item_type(candidate) != type) continue;
+      if (candidate.type != type) continue;
       if (first) return {first, &candidate};
       first = &candidate;
     }
@@ -390,10 +668,10 @@ class Decoder {
 
   void duplicate_block(const std::string& type, const ContentBlock& first,
                        const ContentBlock& second) {
-    in_tree(second.tree, [&] {
+    in_file(second.body, [&] {
       error("Duplicate " + type + " block",
             "Only one block of type \"" + type + "\" is allowed. Previous definition was at " +
-                range_text(*first.tree, first.def_range) + ".",
+                base::format_range(first.body.file(), first.def_range) + ".",
             second.def_range);
     });
   }
@@ -410,30 +688,21 @@ class Decoder {
       return Value::null(types::Type::map(attrs.element_type));
     }
     if (other) duplicate_block(attrs.type_name, *block, *other);
-    // hcl's JustAttributes: the body may hold arguments only.
     types::Entries entries;
-    in_tree(block->tree, [&] {
-      for (NodeId item : tree_->children(block->body)) {
-        const syntax::Node& n = tree_->node(item);
-        const std::string name = item_name(item);
-        if (n.kind != NodeKind::Attribute) {
-          error("Unexpected \"" + name + "\" block", "Blocks are not allowed here.",
-                tree_->tokens()[n.first_token].range());
-          continue;
-        }
-        const NodeId expression = item - 1;
-        types::Converted converted =
-            types::convert(eval::evaluate(*tree_, expression, scope_, diags_), attrs.element_type);
+    in_file(block->body, [&] {
+      const Attributes attributes = just_attributes(block->body, &diags_);
+      for (size_t i = 0; i < attributes.items.size(); ++i) {
+        const ContentAttribute& attribute = attributes.items[i];
+        types::Converted converted = types::convert(evaluate(attribute), attrs.element_type);
         if (!converted.ok()) {
           error("Invalid attribute value",
                 "Invalid value for attribute of \"" + attrs.type_name +
                     "\" block: " + converted.error + ".",
-                tree_->range(expression),
-                base::range_between(tree_->tokens()[n.first_token].range(),
-                                    tree_->range(expression)));
+                attribute.expression_range,
+                base::range_between(attribute.name_range, attribute.expression_range));
           converted.value = Value::unknown(attrs.element_type);
         }
-        entries.emplace_back(name, std::move(converted.value));
+        entries.emplace_back(attributes.names[i], std::move(converted.value));
       }
     });
     return Value::map(attrs.element_type, std::move(entries));
@@ -467,14 +736,12 @@ class Decoder {
   Value value_of(const BlockListSpec& list, const Content& content) {
     std::vector<Value> elements;
     std::vector<base::ByteRange> ranges;
-    std::vector<const syntax::SyntaxTree*> range_trees;  // the file each range is in
+    std::vector<const Body*> bodies;  // the body (and so the file) each range is in
     for (const ContentBlock& child : content.blocks) {
-      if (item_type(child) != list.type_name) continue;
-      in_tree(child.tree, [&] {
-        elements.push_back(decode_body(child.body, *list.nested));
-        ranges.push_back(source_range(child.body, *list.nested));
-        range_trees.push_back(child.tree);
-      });
+      if (child.type != list.type_name) continue;
+      elements.push_back(decode_body(child.body, *list.nested));
+      ranges.push_back(in_file(child.body, [&] { return source_range(child.body, *list.nested); }));
+      bodies.push_back(&child.body);
     }
     const auto count = static_cast<int64_t>(elements.size());
     if (count < list.min_items) {
@@ -483,11 +750,12 @@ class Decoder {
                 "\" blocks are required.",
             content.missing_item_range);
     } else if (list.max_items > 0 && count > list.max_items) {
-      in_tree(range_trees[static_cast<size_t>(list.max_items)], [&] {
+      const auto index = static_cast<size_t>(list.max_items);
+      in_file(*bodies[index], [&] {
         error("Too many " + list.type_name + " blocks",
               "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
                   "\" blocks are allowed",
-              ranges[static_cast<size_t>(list.max_items)]);
+              ranges[index]);
       });
     }
     const types::Type nested_type = implied_type(*list.nested);
@@ -497,7 +765,7 @@ class Decoder {
     for (const Value& element : elements) element_types.push_back(element.type());
     const std::optional<types::Type> unified = types::unify(element_types, true);
     if (!unified) {
-      in_tree(range_trees[0], [&] {
+      in_file(*bodies[0], [&] {
         error("Unconsistent argument types in " + list.type_name + " blocks",
               "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
       });
@@ -506,7 +774,7 @@ class Decoder {
     for (size_t i = 0; i < elements.size(); ++i) {
       types::Converted converted = types::convert(elements[i], *unified);
       if (!converted.ok()) {
-        in_tree(range_trees[i], [&] {
+        in_file(*bodies[i], [&] {
           error("Unconsistent argument types in " + list.type_name + " blocks",
                 "Block with index " + std::to_string(i) +
                     " has inconsistent argument types: " + converted.error + ".",
@@ -528,17 +796,16 @@ class Decoder {
     };
     Level root;
     for (const ContentBlock& child : content.blocks) {
-      if (item_type(child) != map.type_name) continue;
-      Value value = in_tree(child.tree, [&] { return decode_body(child.body, *map.nested); });
+      if (child.type != map.type_name) continue;
+      Value value = decode_body(child.body, *map.nested);
       Level* target = &root;
       for (size_t i = 0; i + 1 < map.label_names.size(); ++i)
-        target = &target->children[child.labels[i].value];
-      Level& leaf = target->children[child.labels.back().value];
+        target = &target->children[child.labels[i]];
+      Level& leaf = target->children[child.labels.back()];
       if (leaf.value) {
         std::string labels;
-        for (const syntax::BlockLabel& label : child.labels)
-          labels += " " + base::go_quote(label.value);
-        in_tree(child.tree, [&] {
+        for (const std::string& label : child.labels) labels += " " + base::go_quote(label);
+        in_file(child.body, [&] {
           error("Duplicate " + map.type_name + " block",
                 "A block for " + map.type_name + labels + " was already defined. The " +
                     map.type_name + " labels must be unique.",
@@ -560,18 +827,8 @@ class Decoder {
     return build(build, root, map.label_names.size());
   }
 
-  // hcl's Range.String: "file:line,column-column", or "-line,column" when it spans lines.
-  static std::string range_text(const syntax::SyntaxTree& tree, base::ByteRange range) {
-    const base::Position start = tree.lines().position(range.start);
-    const base::Position end = tree.lines().position(range.end);
-    std::string text = tree.filename() + ":" + std::to_string(start.line) + "," +
-                       std::to_string(start.column) + "-";
-    if (end.line != start.line) text += std::to_string(end.line) + ",";
-    return text + std::to_string(end.column);
-  }
-
-  const syntax::SyntaxTree* tree_;     // the file whose nodes are being read
-  const syntax::SyntaxTree* primary_;  // the first input; others' diagnostics name their file
+  const base::SourceFile* file_;     // the file whose items are being read
+  const base::SourceFile* primary_;  // the first input; others' diagnostics name their file
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
@@ -579,26 +836,33 @@ class Decoder {
 
 }  // namespace
 
-std::vector<eval::Traversal> referenced_variables(const syntax::SyntaxTree& input,
-                                                  const Spec& spec) {
+std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec) {
   std::vector<eval::Traversal> out;
   base::Diagnostics unused;
-  const auto run = [&] { Decoder(input, nullptr, unused).variables(input.root(), spec, out); };
+  const auto run = [&] { Decoder(input, nullptr, unused).variables(Body::of(input), spec, out); };
   base::run_on_large_stack(run);
   return out;
 }
 
-Value decode(const syntax::SyntaxTree& input, const Spec& spec, const eval::Scope* scope,
-             base::Diagnostics& diags) {
-  return decode(std::vector<const syntax::SyntaxTree*>{&input}, spec, scope, diags);
+eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
+                                 base::Diagnostics& diags) {
+  eval::Variables out;
+  const auto run = [&] { out = Decoder(input, scope, diags).attribute_values(Body::of(input)); };
+  base::run_on_large_stack(run);
+  return out;
 }
 
-Value decode(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& spec,
-             const eval::Scope* scope, base::Diagnostics& diags) {
+Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
+             base::Diagnostics& diags) {
+  return decode(std::vector<InputFile>{input}, spec, scope, diags);
+}
+
+Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval::Scope* scope,
+             base::Diagnostics& diags) {
   Value result;
   const auto run = [&] {
-    Decoder decoder(*inputs.front(), scope, diags);
-    result = inputs.size() == 1 ? decoder.decode_body(inputs.front()->root(), spec)
+    Decoder decoder(inputs.front(), scope, diags);
+    result = inputs.size() == 1 ? decoder.decode_body(Body::of(inputs.front()), spec)
                                 : decoder.decode_merged(inputs, spec);
   };
   base::run_on_large_stack(run);

@@ -7,24 +7,42 @@
 #include "eval/scope.hpp"
 #include "eval/traversal.hpp"
 #include "spec/spec.hpp"
+#include "syntax/json.hpp"
 #include "syntax/tree.hpp"
 #include "types/value.hpp"
 
 namespace hclspec::spec {
 
+// An input file in either of HCL's syntaxes: exactly one of the two is set.
+struct InputFile {
+  const syntax::SyntaxTree* native = nullptr;
+  const syntax::JsonTree* json = nullptr;
+
+  InputFile(const syntax::SyntaxTree* tree) : native(tree) {}  // NOLINT: either converts
+  InputFile(const syntax::JsonTree* tree) : json(tree) {}      // NOLINT
+  const base::SourceFile& source() const {
+    return native ? static_cast<const base::SourceFile&>(*native) : *json;
+  }
+};
+
+// The root body's attributes (hcl's JustAttributes: a block there is an error) and their values
+// in `scope`, as hcldec reads its --vars files.
+eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
+                                 base::Diagnostics& diags);
+
+// The variable references the expressions the spec reads make (hcldec.Variables).
+std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec);
+
 // The value `spec` gives for the root body of `input`, evaluating expressions in `scope`.
 // Problems (unsupported or missing items, conversion errors...) are appended to `diags`.
-// The variable references the expressions the spec reads make (hcldec.Variables).
-std::vector<eval::Traversal> referenced_variables(const syntax::SyntaxTree& input,
-                                                  const Spec& spec);
-
-types::Value decode(const syntax::SyntaxTree& input, const Spec& spec, const eval::Scope* scope,
+// A tree with syntax errors decodes too: whatever items are intact are checked.
+types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
                     base::Diagnostics& diags);
 
 // Several inputs decoded as one body (hcl's MergeFiles): arguments may be set in any one of
 // them ("Duplicate argument" otherwise), blocks are taken from all in order. Diagnostics about
 // an input other than the first carry its file name in `Diagnostic::file`. `inputs` is not empty.
-types::Value decode(const std::vector<const syntax::SyntaxTree*>& inputs, const Spec& spec,
+types::Value decode(const std::vector<InputFile>& inputs, const Spec& spec,
                     const eval::Scope* scope, base::Diagnostics& diags);
 
 }  // namespace hclspec::spec

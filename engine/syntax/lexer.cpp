@@ -62,12 +62,18 @@ class Lexer {
     cursor_ = out_.data() + base;
   }
 
-  void run() {
+  // `template_text`: the whole text is a template's content (hclsyntax's ScanTemplate), scanned
+  // as a heredoc body whose closing marker cannot occur.
+  void run(bool template_text) {
     if (pos_ == 0 && end_ >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
       emit(TokenKind::Bom, 0, 3);
       pos_ = 3;
     }
     push_mode(Mode::Main);
+    if (template_text) {
+      heredocs_.push_back({"\n", true});  // a trimmed line never equals "\n"
+      push_mode(Mode::Heredoc);
+    }
     while (pos_ < end_) {
       bool matched = true;
       switch (mode_) {
@@ -492,8 +498,12 @@ class Lexer {
 
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
   Lexer lexer(text, begin, end, out);
-  lexer.run();
+  lexer.run(false);
   return lexer.end_state();
+}
+
+void lex_template(std::string_view text, Tokens& out) {
+  Lexer(text, 0, static_cast<uint32_t>(text.size()), out).run(true);
 }
 
 void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {

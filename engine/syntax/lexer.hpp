@@ -25,6 +25,10 @@ inline Tokens lex(std::string_view text) {
   return out;
 }
 
+// Scans the whole of `text` as the content of a template without delimiters, as a heredoc's
+// body is scanned (hclsyntax's ScanTemplate): literals are StringLit tokens.
+void lex_template(std::string_view text, Tokens& out);
+
 // Diagnostics for characters that are never valid (HCL's checkInvalidTokens), limited so one
 // mistake repeated does not drown the rest.
 void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out);

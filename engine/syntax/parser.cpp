@@ -1334,4 +1334,16 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
   return tree;
 }
 
+std::unique_ptr<SyntaxTree> parse_template_text(std::string text, std::string filename) {
+  if (text.size() > kMaxSourceBytes) text.resize(kMaxSourceBytes);
+  auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
+  Tokens& tokens = tree->mutable_tokens();
+  lex_template(tree->text(), tokens);
+  check_invalid_tokens(tokens, tree->mutable_diagnostics());
+  tree->set_lexical_diagnostic_count(tree->diagnostics().size());
+  detail::run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
+                     [&] { detail::Parser(*tree, 0).parse_template_text(); });
+  return tree;
+}
+
 }  // namespace hclspec::syntax

@@ -19,4 +19,8 @@ inline constexpr uint32_t kMaxSourceBytes = 0xFFFFFFFEu;
 // another range ("already set at main.tf:3,1-4"), as HCL's do.
 std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename);
 
+// Parses a whole text as a template's content (hclsyntax's ParseTemplate): the root node is
+// a Template. Used for strings of the JSON syntax, which hold templates.
+std::unique_ptr<SyntaxTree> parse_template_text(std::string text, std::string filename);
+
 }  // namespace hclspec::syntax

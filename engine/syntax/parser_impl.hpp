@@ -25,6 +25,8 @@ class Parser {
 
   // The file's body up to Eof, closed by the root Body node.
   void parse_file();
+  // The whole text as one template (lexed by lex_template), closed by its Template node.
+  void parse_template_text() { parse_template({TokenKind::Eof, 0}); }
   // The body of a block whose "{" was just consumed, up to and including its "}", at a nesting
   // depth of `depth` blocks. Used by incremental reparse; returns whether parsing recovered
   // from an error inside.
@@ -111,7 +113,8 @@ class Parser {
   void extend_traversal(uint32_t from_mark);
   base::ByteRange tree_range(NodeId id) const;
 
-  // Templates (template_parser.cpp)
+  // Templates (template_parser.cpp). `open` is the opening quote or heredoc marker, or Eof for
+  // a template that is the whole text.
   void parse_template(Peeked open);
   void check_literal(uint32_t token, bool quoted);
   struct OpenDirective {

@@ -29,7 +29,11 @@ void Parser::close_directive(std::vector<OpenDirective>& open, uint32_t end_toke
 
 void Parser::parse_template(Peeked open) {
   const uint32_t mark = node_mark();
-  const TokenKind end = open.kind == TokenKind::OQuote ? TokenKind::CQuote : TokenKind::CHeredoc;
+  // An Eof "opener" is a template that is the whole text (parse_template_text).
+  const bool whole_text = open.kind == TokenKind::Eof;
+  const TokenKind end = whole_text                       ? TokenKind::Eof
+                        : open.kind == TokenKind::OQuote ? TokenKind::CQuote
+                                                         : TokenKind::CHeredoc;
   const base::ByteRange start_range = range_of(peek().index);
   std::vector<OpenDirective> directives;
   // hclsyntax checks the balance of if/for directives after reading the whole template, so
@@ -119,8 +123,11 @@ void Parser::parse_template(Peeked open) {
     close_directive(directives, end_token);
   }
   std::move(balance.begin(), balance.end(), std::back_inserter(diags_));
-  add_node(open.kind == TokenKind::OQuote ? NodeKind::Template : NodeKind::Heredoc, mark,
-           open.index, next_);
+  if (whole_text)
+    add_node(NodeKind::Template, mark, 0, end_token);
+  else
+    add_node(open.kind == TokenKind::OQuote ? NodeKind::Template : NodeKind::Heredoc, mark,
+             open.index, next_);
 }
 
 void Parser::template_directive(uint32_t introducer, base::ByteRange start_range,

@@ -105,14 +105,6 @@ const char* operator_symbol(Operator op) {
   return "";
 }
 
-SyntaxTree::SyntaxTree(std::string text, std::string filename)
-    : text_(std::move(text)), filename_(std::move(filename)) {}
-
-const base::LineIndex& SyntaxTree::lines() const {
-  std::call_once(lines_once_, [this] { lines_.emplace(text_); });
-  return *lines_;
-}
-
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   std::vector<NodeId> out;
   const NodeId first = nodes_[id].first_descendant;
@@ -220,16 +212,6 @@ std::string print_tree(const SyntaxTree& tree) {
 std::string dump_tree(const SyntaxTree& tree) {
   std::string out;
   base::call_with_large_stack([&] { dump_node(tree, tree.root(), 0, out); });
-  return out;
-}
-
-std::string format_range(const SyntaxTree& tree, base::ByteRange range) {
-  const base::Position start = tree.lines().position(range.start);
-  const base::Position end = tree.lines().position(range.end);
-  std::string out =
-      tree.filename() + ":" + std::to_string(start.line) + "," + std::to_string(start.column) + "-";
-  if (start.line != end.line) out += std::to_string(end.line) + ",";
-  out += std::to_string(end.column);
   return out;
 }
 

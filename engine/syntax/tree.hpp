@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "base/diagnostic.hpp"
-#include "base/line_index.hpp"
+#include "base/source_file.hpp"
 #include "syntax/token.hpp"
 
 namespace hclspec::syntax {
@@ -97,16 +97,10 @@ using NodeId = uint32_t;
 inline constexpr NodeId kNoNode = UINT32_MAX;  // "no such node": id 0 is a real node
 
 // A parsed file. It owns its text; tokens and nodes refer to it by offset.
-class SyntaxTree {
+class SyntaxTree : public base::SourceFile {
  public:
-  SyntaxTree(std::string text, std::string filename);
-  SyntaxTree(const SyntaxTree&) = delete;
-  SyntaxTree& operator=(const SyntaxTree&) = delete;
-
-  const std::string& text() const { return text_; }
-  const std::string& filename() const { return filename_; }
-  // Built on first use (most parses of valid files never need it); safe from any thread.
-  const base::LineIndex& lines() const;
+  SyntaxTree(std::string text, std::string filename)
+      : SourceFile(std::move(text), std::move(filename)) {}
   const Tokens& tokens() const { return tokens_; }
   const std::vector<Node>& nodes() const { return nodes_; }
   const base::Diagnostics& diagnostics() const { return diagnostics_; }
@@ -120,7 +114,7 @@ class SyntaxTree {
   std::vector<NodeId> children(NodeId id) const;
   // The source range a node covers; an empty node reports the token it stopped at.
   base::ByteRange range(NodeId id) const;
-  std::string_view token_text(uint32_t token) const { return tokens_[token].text(text_); }
+  std::string_view token_text(uint32_t token) const { return tokens_[token].text(text()); }
 
   // Filled by the parser and by incremental reparse.
   Tokens& mutable_tokens() { return tokens_; }
@@ -129,10 +123,6 @@ class SyntaxTree {
   void set_lexical_diagnostic_count(size_t count) { lexical_diagnostic_count_ = count; }
 
  private:
-  std::string text_;
-  std::string filename_;
-  mutable std::once_flag lines_once_;
-  mutable std::optional<base::LineIndex> lines_;
   Tokens tokens_;
   std::vector<Node> nodes_;
   base::Diagnostics diagnostics_;
@@ -145,8 +135,5 @@ std::string print_tree(const SyntaxTree& tree);
 
 // An indented dump of node kinds, ranges and tokens, for tests and debugging.
 std::string dump_tree(const SyntaxTree& tree);
-
-// "file:line,col-col" as HCL writes a range in messages.
-std::string format_range(const SyntaxTree& tree, base::ByteRange range);
 
 }  // namespace hclspec::syntax

@@ -452,82 +452,6 @@ class Scanner {
   bool end_top_ = false;
 };
 
-// Go's unquoteBytes for a string literal the scanner accepted: escapes decoded, a lone
-// surrogate escape and each byte that is not valid UTF-8 become U+FFFD.
-std::string unquote(std::string_view literal) {
-  const std::string_view s = literal.substr(1, literal.size() - 2);
-  std::string out;
-  out.reserve(s.size());
-  const auto hex4 = [&](size_t at) -> int32_t {
-    if (at + 6 > s.size() || s[at] != '\\' || s[at + 1] != 'u') return -1;
-    int32_t r = 0;
-    for (size_t i = at + 2; i < at + 6; ++i) {
-      const char c = s[i];
-      const int d = is_digit(c)              ? c - '0'
-                    : (c >= 'a' && c <= 'f') ? c - 'a' + 10
-                    : (c >= 'A' && c <= 'F') ? c - 'A' + 10
-                                             : -1;
-      if (d < 0) return -1;
-      r = r * 16 + d;
-    }
-    return r;
-  };
-  const auto append = [&](uint32_t cp) { base::append_utf8(out, cp); };
-  for (size_t r = 0; r < s.size();) {
-    const char c = s[r];
-    if (c == '\\') {
-      const char e = s[r + 1];
-      switch (e) {
-        case 'b':
-          out += '\b';
-          break;
-        case 'f':
-          out += '\f';
-          break;
-        case 'n':
-          out += '\n';
-          break;
-        case 'r':
-          out += '\r';
-          break;
-        case 't':
-          out += '\t';
-          break;
-        case 'u': {
-          int32_t rr = hex4(r);
-          r += 6;
-          if (rr >= 0xD800 && rr < 0xE000) {
-            const int32_t rr1 = hex4(r);
-            if (rr < 0xDC00 && rr1 >= 0xDC00 && rr1 < 0xE000) {
-              r += 6;
-              append(0x10000 + ((static_cast<uint32_t>(rr) - 0xD800) << 10) +
-                     (static_cast<uint32_t>(rr1) - 0xDC00));
-              continue;
-            }
-            rr = 0xFFFD;
-          }
-          append(static_cast<uint32_t>(rr));
-          continue;
-        }
-        default:
-          out += e;
-          break;  // " \ /
-      }
-      r += 2;
-      continue;
-    }
-    if (static_cast<unsigned char>(c) < 0x80) {
-      out += c;
-      ++r;
-      continue;
-    }
-    size_t length = 0;
-    append(decode_rune(s, r, length));
-    r += length;
-  }
-  return out;
-}
-
 // A json.Token: a delimiter, a string, a number (its text, as with UseNumber), a bool or null.
 struct Token {
   enum class Kind { kDelim, kString, kNumber, kBool, kNull } kind = Kind::kNull;
@@ -636,7 +560,7 @@ class Decoder {
             state_ = old;
             if (!ok) return false;
             state_ = TokenState::kObjectColon;
-            tok = Token{Token::Kind::kString, 0, unquote(raw), false};
+            tok = Token{Token::Kind::kString, 0, base::json_unquote(raw), false};
             return true;
           }
           [[fallthrough]];
@@ -804,7 +728,7 @@ class Decoder {
     while (!raw.empty() && is_space(raw.front())) raw.remove_prefix(1);
     switch (raw.front()) {
       case '"':
-        return Token{Token::Kind::kString, 0, unquote(raw), false};
+        return Token{Token::Kind::kString, 0, base::json_unquote(raw), false};
       case 't':
         return Token{Token::Kind::kBool, 0, {}, true};
       case 'f':

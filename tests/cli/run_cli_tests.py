@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Runs the hclspec executable on the command fixtures and compares what it prints.
 
-Each folder under fixtures/decode/ holds spec.hcldec, input.hcl, `args` (extra flags on one
-line), expected_stdout, expected_exit and optionally expected_stderr. The command run, inside
-the folder, is: hclspec decode --spec spec.hcldec ARGS input.hcl
+Each folder under fixtures/decode/ holds spec.hcldec, the input files, `args` (extra flags on one
+line), expected_stdout, expected_exit and optionally expected_stderr and `inputs` (the input file
+names on one line; input.hcl when absent). The command run, inside the folder, is:
+hclspec decode --spec spec.hcldec ARGS INPUTS
 Closes with 'N passed, N failed'; exit status 1 if any failed.
 usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR
 """
@@ -15,7 +16,8 @@ for name in sorted(os.listdir(root)):
     case = os.path.join(root, name)
     read = lambda f: open(os.path.join(case, f), encoding="utf-8").read()
     args = shlex.split(read("args"))
-    proc = subprocess.run([binary, "decode", "--spec", "spec.hcldec"] + args + ["input.hcl"],
+    inputs = shlex.split(read("inputs")) if os.path.exists(os.path.join(case, "inputs")) else ["input.hcl"]
+    proc = subprocess.run([binary, "decode", "--spec", "spec.hcldec"] + args + inputs,
                           cwd=case, capture_output=True, text=True, timeout=30,
                           stdin=subprocess.DEVNULL)
     problems = []

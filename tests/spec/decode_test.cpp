@@ -4,59 +4,17 @@
 #include <string>
 #include <vector>
 
+#include "decode_support.hpp"
 #include "spec/decode.hpp"
 #include "spec/load.hpp"
 #include "syntax/parser.hpp"
 #include "types/json.hpp"
 
 using namespace hclspec;
-
-namespace doctest {
-template <>
-struct StringMaker<std::vector<std::string>> {
-  static String convert(const std::vector<std::string>& v) {
-    std::string out = "{";
-    for (const std::string& s : v) out += "\"" + s + "\" ";
-    return (out + "}").c_str();
-  }
-};
-}  // namespace doctest
+using testing::decode;
+using testing::Decoded;
 
 namespace {
-
-struct Decoded {
-  std::string json;                 // value JSON and type JSON, or empty after errors
-  std::vector<std::string> errors;  // "file: Summary @start..end"
-  std::vector<std::string> details;
-};
-
-Decoded decode(const std::string& spec_text, const std::string& input_text,
-               const eval::Variables* variables = nullptr) {
-  auto spec_tree = syntax::parse_config(spec_text, "spec.hcldec");
-  auto input = syntax::parse_config(input_text, "input.hcl");
-  base::Diagnostics spec_diags, diags;
-  const spec::SpecFile file = spec::load_spec(std::move(spec_tree), spec_diags);
-  Decoded out;
-  for (const auto& d : spec_diags)
-    out.errors.push_back("spec: " + d.summary + " @" + std::to_string(d.subject.start) + ".." +
-                         std::to_string(d.subject.end));
-  if (!file.root) return out;
-  // As hcldec: the spec file's variables and functions, then the caller's variables.
-  eval::Variables all_variables = file.variables;
-  if (variables != nullptr)
-    for (const auto& [name, value] : *variables) all_variables.insert_or_assign(name, value);
-  const eval::Scope scope{all_variables.empty() ? nullptr : &all_variables,
-                          file.functions.empty() ? nullptr : &file.functions, nullptr};
-  const bool any = scope.variables != nullptr || scope.functions != nullptr;
-  const types::Value value = spec::decode(*input, *file.root, any ? &scope : nullptr, diags);
-  for (const auto& d : diags) out.details.push_back(d.detail);
-  for (const auto& d : diags)
-    out.errors.push_back("input: " + d.summary + " @" + std::to_string(d.subject.start) + ".." +
-                         std::to_string(d.subject.end));
-  if (out.errors.empty())
-    out.json = types::value_to_json(value).json + " " + types::type_to_json(value.type());
-  return out;
-}
 
 const char* const kSpec = R"(object {
   attr "name" {
@@ -141,7 +99,7 @@ TEST_CASE("referenced variables") {
   const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
   REQUIRE(file.root);
   std::vector<std::string> names;
-  for (const eval::Traversal& t : spec::referenced_variables(*input, *file.root)) {
+  for (const eval::Traversal& t : spec::referenced_variables(input.get(), *file.root)) {
     std::string name = t[0].name;
     for (size_t i = 1; i < t.size(); ++i)
       name += t[i].kind == eval::TraversalStep::Kind::Attribute ? "." + t[i].name : "[]";
@@ -283,7 +241,7 @@ TEST_CASE("referenced variables inside blocks") {
   const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
   REQUIRE(file.root);
   std::vector<std::string> names;
-  for (const eval::Traversal& t : spec::referenced_variables(*input, *file.root))
+  for (const eval::Traversal& t : spec::referenced_variables(input.get(), *file.root))
     names.push_back(t[0].name);
   CHECK(names == std::vector<std::string>{"a", "b", "c"});
 }
@@ -358,10 +316,11 @@ TEST_CASE("default, array and block_attrs specs") {
         R"("port":"number"}])");
   CHECK(decode(spec, "env {}\n").json.starts_with(R"({"env":{},"pair":[null,"b"],"port":8080})"));
   CHECK(decode(spec, "").errors == std::vector<std::string>{"input: Missing env block @0..0"});
-  const Decoded bad = decode(spec, "env {\n  x = [1]\n  inner {}\n}\nenv {}\n");
-  CHECK(bad.errors == std::vector<std::string>{"input: Duplicate env block @29..32",
-                                               "input: Invalid attribute value @12..15",
-                                               "input: Unexpected \"inner\" block @18..23"});
+  // JustAttributes reports the first block only (as hclsyntax), before values are converted.
+  const Decoded bad = decode(spec, "env {\n  x = [1]\n  inner {}\n  more {}\n}\nenv {}\n");
+  CHECK(bad.errors == std::vector<std::string>{"input: Duplicate env block @39..42",
+                                               "input: Unexpected \"inner\" block @18..23",
+                                               "input: Invalid attribute value @12..15"});
   CHECK(decode("default {\n  literal { value = 1 }\n}\n", "").errors ==
         std::vector<std::string>{"spec: Useless default block @12..19"});
   CHECK(decode("default {}\n", "").errors ==
@@ -387,7 +346,7 @@ TEST_CASE("transform specs evaluate their result with the nested value") {
   const spec::SpecFile file = spec::load_spec(std::move(spec_tree), diags);
   REQUIRE(file.root);
   REQUIRE(diags.empty());
-  spec::decode(*input, *file.root, nullptr, diags);
+  spec::decode(input.get(), *file.root, nullptr, diags);
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].summary == "Invalid index");
   CHECK(diags[0].file == "spec.hcldec");
