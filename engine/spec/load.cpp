@@ -6,6 +6,7 @@
 #include "eval/evaluate.hpp"
 #include "eval/stdlib.hpp"
 #include "eval/user_function.hpp"
+#include "spec/description.hpp"
 #include "spec/type_expression.hpp"
 #include "syntax/block_header.hpp"
 
@@ -223,7 +224,7 @@ class Loader {
   }
 
   // `default { spec... }`: each nested spec that loads is the fallback of those before it.
-  SpecPtr default_spec(NodeId body) {
+  std::shared_ptr<Spec> default_spec(NodeId body) {
     const size_t errors_before = diags_.size();
     const std::vector<NodeId> blocks = unlabelled_spec_blocks(body, {});
     if (blocks.empty()) {
@@ -239,10 +240,10 @@ class Loader {
                         "A default block with only one spec is equivalent to using that spec "
                         "alone.",
                         syntax::block_header(tree_, blocks[0]).def_range, std::nullopt});
-    SpecPtr chain;
+    std::shared_ptr<Spec> chain;
     for (NodeId item : blocks) {
       const size_t before = diags_.size();
-      SpecPtr candidate = spec_block(item);
+      std::shared_ptr<Spec> candidate = spec_block(item);
       if (!candidate || base::has_errors(diags_, before)) continue;
       if (!chain) {
         chain = std::move(candidate);
@@ -256,7 +257,7 @@ class Loader {
     return chain;
   }
 
-  SpecPtr transform_spec(NodeId body, std::shared_ptr<Spec> spec) {
+  std::shared_ptr<Spec> transform_spec(NodeId body, std::shared_ptr<Spec> spec) {
     TransformSpec transform;
     transform.tree = owner_;
     const size_t errors_before = diags_.size();
@@ -285,7 +286,8 @@ class Loader {
     return spec;
   }
 
-  SpecPtr block_attrs_spec(NodeId body, const std::string& implied_name, base::ByteRange range) {
+  std::shared_ptr<Spec> block_attrs_spec(NodeId body, const std::string& implied_name,
+                                         base::ByteRange range) {
     BlockAttrsSpec attrs;
     attrs.type_name = implied_name;
     bool has_element_type = false;
@@ -327,8 +329,8 @@ class Loader {
     return spec;
   }
 
-  SpecPtr block_kind_spec(const std::string& type, NodeId body, const std::string& implied_name,
-                          base::ByteRange range) {
+  std::shared_ptr<Spec> block_kind_spec(const std::string& type, NodeId body,
+                                        const std::string& implied_name, base::ByteRange range) {
     auto spec = std::make_shared<Spec>();
     spec->range = range;
     std::string type_name = implied_name;
@@ -403,8 +405,17 @@ class Loader {
     return spec;
   }
 
-  // A spec block; its first label, if any, names what it reads by default (hcldec's impliedName).
-  SpecPtr spec_block(NodeId block) {
+  // A spec block with its description. A `default` with a single nested spec gives that spec,
+  // whose own description, if any, wins.
+  std::shared_ptr<Spec> spec_block(NodeId block) {
+    std::shared_ptr<Spec> spec = spec_of_kind(block);
+    if (spec && spec->description.empty()) spec->description = description_above(tree_, block);
+    return spec;
+  }
+
+  // A spec block's kind and arguments; its first label, if any, names what it reads by default
+  // (hcldec's impliedName).
+  std::shared_ptr<Spec> spec_of_kind(NodeId block) {
     const syntax::BlockHeader header = syntax::block_header(tree_, block);
     const std::string default_name = header.labels.empty() ? "" : header.labels[0].value;
     const std::string type(tree_.token_text(tree_.node(block).first_token));

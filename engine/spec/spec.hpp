@@ -98,7 +98,7 @@ struct Spec {
                BlockAttrsSpec, TupleSpec, DefaultSpec, TransformSpec>
       kind;
   base::ByteRange range;    // the spec block's type and labels, in the spec file
-  std::string description;  // from the comment block above the spec block
+  std::string description;  // the comment block above the spec block (description.hpp)
 };
 
 // A loaded spec file: the root spec, and the variables and functions its expressions offer.

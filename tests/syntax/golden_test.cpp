@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,21 +21,6 @@ std::vector<fs::path> fixture_inputs() {
     if (entry.path().extension() == ".hcl") out.push_back(entry.path());
   std::sort(out.begin(), out.end());
   return out;
-}
-
-// Where two texts first differ, as "line N: expected ... / actual ...", to keep failures short.
-std::string first_difference(const std::string& expected, const std::string& actual) {
-  std::istringstream e(expected), a(actual);
-  std::string el, al;
-  for (int line = 1;; ++line) {
-    const bool more_e = static_cast<bool>(std::getline(e, el));
-    const bool more_a = static_cast<bool>(std::getline(a, al));
-    if (!more_e && !more_a) return "identical";
-    if (!more_e) el = "<end>";
-    if (!more_a) al = "<end>";
-    if (el != al || !more_e || !more_a)
-      return "line " + std::to_string(line) + ":\n  expected: " + el + "\n  actual:   " + al;
-  }
 }
 
 }  // namespace
@@ -60,7 +44,7 @@ TEST_CASE("every fixture's tree and diagnostics match its golden file") {
     const std::string expected = read_file(golden.string());
     // Compared as a flag so that a failure prints the first differing line, not both files.
     const bool same = actual == expected;
-    CHECK_MESSAGE(same, first_difference(expected, actual));
+    CHECK_MESSAGE(same, hclspec::testing::first_difference(expected, actual));
   }
 }
 

@@ -19,8 +19,6 @@ namespace hclspec::syntax::testing {
 
 namespace {
 
-bool update_flag = false;
-
 std::string range_text(base::ByteRange r) {
   return std::to_string(r.start) + ".." + std::to_string(r.end);
 }
@@ -436,30 +434,6 @@ std::string render_tokens(std::string_view text) {
 
 std::string fixtures_dir() {
   return std::string(HCLSPEC_FIXTURES_DIR) + "/syntax";
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path);
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  return contents.str();
-}
-
-void write_file(const std::string& path, const std::string& contents) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << contents;
-  if (!out) throw std::runtime_error("cannot write " + path);
-}
-
-bool update_goldens() {
-  if (update_flag) return true;
-  const char* env = std::getenv("HCLSPEC_UPDATE_GOLDEN");
-  return env != nullptr && std::string_view(env) == "1";
-}
-
-void set_update_goldens(bool on) {
-  update_flag = on;
 }
 
 void check_shapes(std::initializer_list<ShapeRow> rows) {

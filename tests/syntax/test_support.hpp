@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "golden_files.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/tree.hpp"
 
@@ -93,11 +94,8 @@ std::string escape_text(std::string_view text);
 
 // Fixture files.
 std::string fixtures_dir();
-std::string read_file(const std::string& path);
-void write_file(const std::string& path, const std::string& contents);
-// True when golden files should be rewritten rather than compared (HCLSPEC_UPDATE_GOLDEN=1 or
-// the --update-golden flag).
-bool update_goldens();
-void set_update_goldens(bool on);
+using hclspec::testing::read_file;
+using hclspec::testing::update_goldens;
+using hclspec::testing::write_file;
 
 }  // namespace hclspec::syntax::testing

@@ -1,3 +1,0 @@
-// The spec test executable's entry point.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
-#include <doctest/doctest.h>
