@@ -475,6 +475,14 @@ class Loader {
                   tree_.tokens()[n.first_token].range());
           }
         }
+      if (attr.name.empty()) {  // no label and no `name`: hcldec cannot know what to read
+        const uint32_t at = body != syntax::kNoNode ? tree_.range(body).start : spec->range.end;
+        error("Missing name in attribute spec",
+              "The name attribute is required, to specify the attribute name that is expected in "
+              "an input HCL file.",
+              {at, at});
+        return nullptr;
+      }
       spec->kind = std::move(attr);
       return spec;
     }

@@ -89,6 +89,11 @@ TEST_CASE("literal specs and spec file structure") {
   CHECK(decode("", "").errors == std::vector<std::string>{"spec: Missing spec block @0..0"});
   CHECK(decode("object {}\nobject {}\n", "").errors ==
         std::vector<std::string>{"spec: Extraneous spec block @10..16"});
+  // An attr spec outside an object has no label to name it: `name` must.
+  CHECK(decode("attr {\n  type = string\n}\n", "").errors ==
+        std::vector<std::string>{"spec: Missing name in attribute spec @5..5"});
+  CHECK(decode("attr {\n  name = \"x\"\n  type = string\n}\n", "x = \"y\"").json ==
+        R"("y" "string")");
 }
 
 TEST_CASE("referenced variables") {

@@ -130,7 +130,10 @@ TEST_CASE("nested spec blocks of every kind get their descriptions") {
   # Wrapped.
   transform "size" {
     # The raw size.
-    attr { type = number }
+    attr {
+      name = "size"
+      type = number
+    }
     result = nested * 2
   }
   # Set of tags.
