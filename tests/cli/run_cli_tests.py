@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Runs the hclspec executable on the command fixtures and compares what it prints.
 
-Each folder under fixtures/decode/ holds spec.hcldec, the input files, `args` (extra flags on one
-line), expected_stdout, expected_exit and optionally expected_stderr and `inputs` (the input file
-names on one line; input.hcl when absent). The command run, inside the folder, is:
-hclspec decode --spec spec.hcldec ARGS INPUTS
+Each folder under the fixtures folder (fixtures/decode/, fixtures/lint_spec/) holds spec.hcldec,
+the input files, `args` (extra flags on one line), expected_stdout, expected_exit and optionally
+expected_stderr and `inputs` (the input file names on one line; input.hcl when absent). The
+command run, inside the folder, is: hclspec decode --spec spec.hcldec ARGS INPUTS; or, when the
+folder has a `command` file, hclspec COMMAND-WORDS ARGS INPUTS (e.g. "lint --spec spec.hcldec").
 Closes with 'N passed, N failed'; exit status 1 if any failed.
 usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR
 """
@@ -17,7 +18,9 @@ for name in sorted(os.listdir(root)):
     read = lambda f: open(os.path.join(case, f), encoding="utf-8").read()
     args = shlex.split(read("args"))
     inputs = shlex.split(read("inputs")) if os.path.exists(os.path.join(case, "inputs")) else ["input.hcl"]
-    proc = subprocess.run([binary, "decode", "--spec", "spec.hcldec"] + args + inputs,
+    command = (shlex.split(read("command")) if os.path.exists(os.path.join(case, "command"))
+               else ["decode", "--spec", "spec.hcldec"])
+    proc = subprocess.run([binary] + command + args + inputs,
                           cwd=case, capture_output=True, text=True, timeout=30,
                           stdin=subprocess.DEVNULL)
     problems = []

@@ -1,0 +1,22 @@
+// Checking one file against a spec, as the editor and `hclspec lint` do.
+#pragma once
+
+#include "base/diagnostic.hpp"
+#include "eval/scope.hpp"
+#include "spec/decode.hpp"
+#include "spec/spec.hpp"
+
+namespace hclspec::spec {
+
+// The scope hcldec gives the input's expressions: the spec file's variables and functions
+// (nullptr when it has neither, so that references are "not allowed" rather than unknown).
+// `storage` is filled and must outlive the scope's use.
+const eval::Scope* input_scope(const SpecFile& spec, eval::Scope& storage);
+
+// Every problem decoding `input` by `spec` finds, after the file's own syntax errors. Unlike
+// hcldec, which stops at syntax errors, the intact items of a broken file are still checked:
+// a broken item is left out of its body (or evaluates to an unknown value), so it neither
+// passes nor fails a check on its own.
+base::Diagnostics validate(InputFile input, const SpecFile& spec);
+
+}  // namespace hclspec::spec
