@@ -15,6 +15,7 @@
 #include "eval/evaluate.hpp"
 #include "eval/json_value.hpp"
 #include "eval/traversal.hpp"
+#include "spec/expected.hpp"
 #include "syntax/block_header.hpp"
 #include "types/convert.hpp"
 
@@ -42,35 +43,16 @@ struct Schema {
   std::vector<Block> blocks;
 };
 
-void collect_schema(const Spec& spec, Schema& schema) {
-  std::visit(
-      [&](const auto& kind) {
-        using Kind = std::decay_t<decltype(kind)>;
-        if constexpr (std::is_same_v<Kind, ObjectSpec>) {
-          for (const auto& [name, nested] : kind.properties) collect_schema(*nested, schema);
-        } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
-          schema.attributes.push_back({kind.name, kind.required});
-        } else if constexpr (std::is_same_v<Kind, BlockMapSpec>) {
-          schema.blocks.push_back({kind.type_name, kind.label_names});
-        } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
-                             std::is_same_v<Kind, BlockListSpec> ||
-                             std::is_same_v<Kind, BlockAttrsSpec>) {
-          schema.blocks.push_back({kind.type_name, {}});
-        } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
-          for (const SpecPtr& element : kind.elements) collect_schema(*element, schema);
-        } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
-          collect_schema(*kind.wrapped, schema);
-        } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
-          // hcldec lists a default's own attribute children, then visits both children, so an
-          // attribute appears twice (and a missing required one is reported twice).
-          for (const SpecPtr& child : {kind.primary, kind.fallback})
-            if (const auto* attr = std::get_if<AttrSpec>(&child->kind))
-              schema.attributes.push_back({attr->name, attr->required});
-          collect_schema(*kind.primary, schema);
-          collect_schema(*kind.fallback, schema);
-        }
-      },
-      spec.kind);
+// The schema from the model of what the spec's body holds (expected.hpp), which the editor
+// features read too.
+Schema schema_from_model(const Spec& spec) {
+  const ExpectedBody body = expected_body(spec);
+  Schema schema;
+  for (const ExpectedAttribute& attribute : body.attributes)
+    schema.attributes.push_back({attribute.name, attribute.required});
+  for (const ExpectedBlock& block : body.blocks)
+    schema.blocks.push_back({block.type_name, block.label_names});
+  return schema;
 }
 
 // A body of either syntax: a Body node of a native tree, or a value of a JSON tree (an object,
@@ -211,7 +193,7 @@ class Decoder {
   // Each spec's schema, built once per decode: every body a spec reads shares it.
   const Schema& schema_of(const Spec& spec) {
     auto [found, added] = schemas_.try_emplace(&spec);
-    if (added) collect_schema(spec, found->second);
+    if (added) found->second = schema_from_model(spec);
     return found->second;
   }
 
