@@ -330,6 +330,11 @@ TEST_CASE("default, array and block_attrs specs") {
         std::vector<std::string>{"spec: Useless default block @12..19"});
   CHECK(decode("default {}\n", "").errors ==
         std::vector<std::string>{"spec: Missing spec block @8..8"});
+  // A required attribute both sides of a default read is reported once (hcldec: twice).
+  CHECK(decode("default {\n  attr {\n    name = \"x\"\n    type = string\n    required = true\n  "
+               "}\n  literal { value = \"d\" }\n}\n",
+               "")
+            .errors == std::vector<std::string>{"input: Missing required argument @0..0"});
   CHECK(decode("block_attrs {\n  block_type = \"e\"\n}\n", "").errors ==
         std::vector<std::string>{"spec: Missing required argument @12..12"});
 }
