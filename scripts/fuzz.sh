@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang into build-fuzz/ and runs each for a bounded time.
 #
-# usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s each for parse_fuzzer and
-#                                                 reparse_fuzzer)
-#   Each target starts from fuzz/seeds/ (plain HCL, plus regression inputs), guided by
-#   fuzz/hcl.dict, and keeps what it finds in fuzz-corpus/TARGET/ (git-ignored). A crash, a
+# usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s each for parse_fuzzer,
+#                                                 reparse_fuzzer and json_fuzzer)
+#   Each target starts from fuzz/seeds/ (plain HCL, plus regression inputs; fuzz/json_seeds/ for
+#   json_fuzzer), guided by fuzz/hcl.dict (fuzz/json.dict), and keeps what it finds in fuzz-corpus/TARGET/ (git-ignored). A crash, a
 #   broken invariant or a slow input (>10 s) makes the script fail and leaves the input in
 #   fuzz-corpus/artifacts/; replay it with build-fuzz/fuzz/TARGET fuzz-corpus/artifacts/crash-...
 set -euo pipefail
@@ -14,7 +14,7 @@ cd "$HCLSPEC_ROOT"
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse_fuzzer reparse_fuzzer)
+[ ${#targets[@]} -gt 0 ] || targets=(parse_fuzzer reparse_fuzzer json_fuzzer)
 
 section "Checking Debian packages (scripts/setup.sh --fuzz)"
 scripts/setup.sh --fuzz
@@ -30,10 +30,12 @@ for target in "${targets[@]}"; do
   mkdir -p "fuzz-corpus/$target"
   log=build-fuzz/$target.log
   status=0
-  # The first corpus folder receives new inputs; fuzz/seeds/ is only read.
+  seeds=fuzz/seeds dict=fuzz/hcl.dict
+  [ "$target" = json_fuzzer ] && seeds=fuzz/json_seeds dict=fuzz/json.dict
+  # The first corpus folder receives new inputs; the seeds are only read.
   "build-fuzz/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-    -dict=fuzz/hcl.dict -print_final_stats=1 -artifact_prefix=fuzz-corpus/artifacts/ \
-    "fuzz-corpus/$target" fuzz/seeds >"$log" 2>&1 </dev/null || status=$?
+    -dict="$dict" -print_final_stats=1 -artifact_prefix=fuzz-corpus/artifacts/ \
+    "fuzz-corpus/$target" "$seeds" >"$log" 2>&1 </dev/null || status=$?
   if [ "$status" -ne 0 ]; then
     pattern='invariant violated|^==[0-9]+==ERROR|runtime error|ERROR: libFuzzer'
     grep -m1 -B2 -A30 -E "$pattern" "$log" >&2 || tail -n 60 "$log" >&2

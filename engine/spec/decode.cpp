@@ -664,7 +664,11 @@ class Decoder {
   }
 
   Value value_of(const BlockAttrsSpec& attrs, const Content& content) {
-    const auto [block, other] = find_block(content, attrs.type_name);
+    // Not a structured binding: lambdas below use it, which clang before 16 rejects.
+    const std::pair<const ContentBlock*, const ContentBlock*> found =
+        find_block(content, attrs.type_name);
+    const ContentBlock* block = found.first;
+    const ContentBlock* other = found.second;
     if (!block) {
       if (attrs.required) missing_block(attrs.type_name, content);
       return Value::null(types::Type::map(attrs.element_type));
