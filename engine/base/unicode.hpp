@@ -38,6 +38,13 @@ void append_utf8(std::string& out, uint32_t cp);
 // decode_utf8 above, which delimits characters as HCL's scanner does.)
 uint32_t decode_rune(std::string_view text, size_t pos, size_t& length);
 
+// Whether every byte is below 0x80; such text is valid UTF-8 and already in NFC.
+inline bool is_ascii(std::string_view text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 // Whether the text is valid UTF-8 by Go's rules.
 bool is_valid_utf8(std::string_view text);
 

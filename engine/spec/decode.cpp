@@ -161,6 +161,13 @@ class Decoder {
     return read();
   }
 
+  // Each spec's implied type, built once per decode: every block a spec reads needs it.
+  const types::Type& implied_type_of(const Spec& spec) {
+    auto [found, added] = implied_types_.try_emplace(&spec);
+    if (added) found->second = implied_type(spec);
+    return found->second;
+  }
+
   // Each spec's schema, built once per decode: every body a spec reads shares it.
   const Schema& schema_of(const Spec& spec) {
     auto [found, added] = schemas_.try_emplace(&spec);
@@ -371,7 +378,7 @@ class Decoder {
     if (other) duplicate_block(block.type_name, *child, *other);
     if (!child) {
       if (block.required) missing_block(block.type_name, content);
-      return Value::null(implied_type(*block.nested));
+      return Value::null(implied_type_of(*block.nested));
     }
     return in_tree(child->tree, [&] { return decode_body(child->body, *block.nested); });
   }
@@ -466,16 +473,15 @@ class Decoder {
 
   Value value_of(const BlockListSpec& list, const Content& content) {
     std::vector<Value> elements;
-    std::vector<base::ByteRange> ranges;
-    std::vector<const syntax::SyntaxTree*> range_trees;  // the file each range is in
+    std::vector<const ContentBlock*> blocks;  // each element's block, for messages
     for (const ContentBlock& child : content.blocks) {
       if (item_type(child) != list.type_name) continue;
-      in_tree(child.tree, [&] {
-        elements.push_back(decode_body(child.body, *list.nested));
-        ranges.push_back(source_range(child.body, *list.nested));
-        range_trees.push_back(child.tree);
-      });
+      in_tree(child.tree, [&] { elements.push_back(decode_body(child.body, *list.nested)); });
+      blocks.push_back(&child);
     }
+    // Where element i's value came from, with its block's tree being read (found only for a
+    // message: it reads the body again).
+    const auto range = [&](size_t i) { return source_range(blocks[i]->body, *list.nested); };
     const auto count = static_cast<int64_t>(elements.size());
     if (count < list.min_items) {
       error("Insufficient " + list.type_name + " blocks",
@@ -483,34 +489,35 @@ class Decoder {
                 "\" blocks are required.",
             content.missing_item_range);
     } else if (list.max_items > 0 && count > list.max_items) {
-      in_tree(range_trees[static_cast<size_t>(list.max_items)], [&] {
+      const auto i = static_cast<size_t>(list.max_items);
+      in_tree(blocks[i]->tree, [&] {
         error("Too many " + list.type_name + " blocks",
               "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
                   "\" blocks are allowed",
-              ranges[static_cast<size_t>(list.max_items)]);
+              range(i));
       });
     }
-    const types::Type nested_type = implied_type(*list.nested);
+    const types::Type& nested_type = implied_type_of(*list.nested);
     if (elements.empty())
       return list.is_set ? Value::set(nested_type, {}) : Value::list(nested_type, {});
     std::vector<types::Type> element_types;
     for (const Value& element : elements) element_types.push_back(element.type());
     const std::optional<types::Type> unified = types::unify(element_types, true);
     if (!unified) {
-      in_tree(range_trees[0], [&] {
+      in_tree(blocks[0]->tree, [&] {
         error("Unconsistent argument types in " + list.type_name + " blocks",
-              "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
+              "Corresponding attributes in all blocks of this type must be the same.", range(0));
       });
       return Value::unknown(types::Type::dynamic());
     }
     for (size_t i = 0; i < elements.size(); ++i) {
       types::Converted converted = types::convert(elements[i], *unified);
       if (!converted.ok()) {
-        in_tree(range_trees[i], [&] {
+        in_tree(blocks[i]->tree, [&] {
           error("Unconsistent argument types in " + list.type_name + " blocks",
                 "Block with index " + std::to_string(i) +
                     " has inconsistent argument types: " + converted.error + ".",
-                ranges[i]);
+                range(i));
         });
         return Value::unknown(types::Type::dynamic());
       }
@@ -548,7 +555,7 @@ class Decoder {
       }
       leaf.value = std::move(value);
     }
-    const types::Type nested_type = implied_type(*map.nested);
+    const types::Type& nested_type = implied_type_of(*map.nested);
     const auto build = [&](const auto& self, const Level& level, size_t depth) -> Value {
       types::Type element = nested_type;
       for (size_t i = 1; i < depth; ++i) element = types::Type::map(element);
@@ -575,6 +582,7 @@ class Decoder {
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
+  std::unordered_map<const Spec*, types::Type> implied_types_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,16 +16,18 @@ class Type;
 
 struct Attribute;
 
-// A type is an immutable value: copies share one description, comparison is structural.
+// A name and type of an object attribute, viewed where they are kept (a value's entries).
+struct AttributeRef {
+  std::string_view name;
+  const Type* type;
+};
+
+// A type is an immutable value. Descriptions are interned: structurally equal types share one,
+// so comparison is by identity, and values of one type hold no copies of its description. Only
+// the interning table frees descriptions, so releasing a deeply nested type never recurses.
 class Type {
  public:
   Type();  // the dynamic pseudo-type ("any")
-  // Copies share the description; destruction is iterative, as for Value.
-  Type(const Type&) = default;
-  Type(Type&&) noexcept = default;
-  Type& operator=(const Type&) = default;
-  Type& operator=(Type&&) noexcept = default;
-  ~Type();
   static Type dynamic() { return Type(); }
   static Type string();
   static Type number();
@@ -35,6 +38,9 @@ class Type {
   // Attributes are kept sorted by name; `optional` names attributes that may be absent.
   static Type object(std::vector<Attribute> attributes, std::vector<std::string> optional = {});
   static Type tuple(std::vector<Type> elements);
+  // The object type of attributes already sorted by name, unique and in NFC, as a value's
+  // entries are: nothing is copied when the type exists already.
+  static Type sorted_object(std::span<const AttributeRef> attributes);
 
   TypeKind kind() const { return kind_; }
   bool is_dynamic() const { return kind_ == TypeKind::Dynamic; }
@@ -57,6 +63,8 @@ class Type {
 
   // Whether the dynamic pseudo-type appears anywhere inside.
   bool has_dynamic() const;
+  // Whether an object type with optional attributes appears anywhere inside.
+  bool has_optional() const;
   // The same type without optional attribute markers, at every depth.
   Type without_optional_attributes() const;
 
@@ -65,13 +73,21 @@ class Type {
   std::string friendly_name() const;
   std::string friendly_name_for_constraint() const;
 
-  friend bool operator==(const Type& a, const Type& b);
+  friend bool operator==(const Type& a, const Type& b) {
+    return a.kind_ == b.kind_ && a.data_ == b.data_;
+  }
+
+  struct Data;  // public so that type.cpp's interning table can name it
 
  private:
-  struct Data;
   explicit Type(TypeKind kind, std::shared_ptr<Data> data = nullptr)
       : kind_(kind), data_(std::move(data)) {}
   std::string friendly(bool constraint) const;
+  // Hashes the identity: equal types have one description (interning).
+  size_t identity_hash() const;
+  static Type collection(TypeKind kind, Type element);
+  static Type object_type(std::span<const AttributeRef> attributes,
+                          const std::vector<std::string>& optional);
 
   TypeKind kind_ = TypeKind::Dynamic;
   // Element(s) or attributes, never changed once built; null for primitives.
