@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "base/big_stack.hpp"
+#include "base/flat_map.hpp"
 #include "base/suggest.hpp"
 #include "base/unicode.hpp"
 #include "eval/evaluate.hpp"
@@ -81,9 +82,10 @@ struct ContentBlock : syntax::BlockHeader {
 
 // A body's items that a schema selects (hcl's BodyContent).
 struct Content {
-  std::map<std::string_view, ContentAttribute> attributes;  // name (in the source) -> Attribute
-  std::vector<ContentBlock> blocks;                         // in source order
-  base::ByteRange missing_item_range;                       // where absent items are reported
+  base::FlatMap<std::string_view, ContentAttribute>
+      attributes;                      // name (in the source) -> Attribute
+  std::vector<ContentBlock> blocks;    // in source order
+  base::ByteRange missing_item_range;  // where absent items are reported
 };
 
 class Decoder {
@@ -233,10 +235,13 @@ class Decoder {
     Content content;
     const uint32_t start = tree_->range(body).start;
     content.missing_item_range = {start, start};
-    std::map<std::string_view, NodeId> defined;
-    for (NodeId item : tree_->children(body))
+    const std::vector<NodeId> items = tree_->children(body);
+    std::vector<std::pair<std::string_view, NodeId>> attribute_items;
+    attribute_items.reserve(items.size());
+    for (NodeId item : items)
       if (tree_->node(item).kind == NodeKind::Attribute)
-        defined.emplace(tree_->token_text(tree_->node(item).first_token), item);
+        attribute_items.emplace_back(tree_->token_text(tree_->node(item).first_token), item);
+    const base::FlatMap<std::string_view, NodeId> defined(attribute_items);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
@@ -247,9 +252,9 @@ class Decoder {
               content.missing_item_range);
       }
     }
-    std::map<std::string_view, const Schema::Block*> wanted;
+    base::FlatMap<std::string_view, const Schema::Block*> wanted;
     for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
-    for (NodeId item : tree_->children(body)) {
+    for (NodeId item : items) {
       if (tree_->node(item).kind != NodeKind::Block) continue;
       const auto found = wanted.find(tree_->token_text(tree_->node(item).first_token));
       if (found == wanted.end()) continue;
@@ -269,7 +274,7 @@ class Decoder {
 
   // The errors Body.Content adds for items the schema does not mention.
   void extraneous_items(NodeId body, const Schema& schema, const Content& content,
-                        const std::map<std::string_view, NodeId>& defined) {
+                        const base::FlatMap<std::string_view, NodeId>& defined) {
     std::vector<std::string_view> undefined_attributes;
     for (const Schema::Attribute& attribute : schema.attributes)
       if (content.attributes.find(attribute.name) == content.attributes.end())

@@ -367,6 +367,13 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     return success(to_list ? Value::list(empty, {}) : Value::set(empty, {}));
   }
   const Type ety = *tuple_sequence_element(value.type(), out.element(), unsafe);
+  // Elements that all have the element type already (["a", "b"] as a list of strings) need
+  // no conversion, no unification and keep their nulls' types.
+  if (!ety.has_dynamic() && !ety.has_optional() &&
+      std::all_of(value.elements().begin(), value.elements().end(),
+                  [&](const Value& e) { return e.type() == ety; }))
+    return success(to_list ? Value::list(ety, value.elements())
+                           : Value::set(ety, value.elements()));
   std::vector<Value> elements;
   for (const Value& e : value.elements()) {
     Value converted = e;
