@@ -9,8 +9,9 @@
 
 namespace hclspec::types {
 
-struct Type::Data {
-  TypeKind kind;
+// The description of a list, set, map, object or tuple type.
+struct Type::Data : TypeHeader {
+  explicit Data(TypeKind of) : TypeHeader{of, true} {}
   Type element;                       // list, set, map
   std::vector<Type> elements;         // tuple
   std::vector<Attribute> attributes;  // object, sorted by name
@@ -23,6 +24,9 @@ namespace {
 const std::vector<Type> kNoTypes;
 const std::vector<Attribute> kNoAttributes;
 const std::vector<std::string> kNoNames;
+constinit TypeHeader kString{TypeKind::String, false};
+constinit TypeHeader kNumber{TypeKind::Number, false};
+constinit TypeHeader kBool{TypeKind::Bool, false};
 
 std::string_view name_of(const AttributeRef& a) {
   return a.name;
@@ -35,14 +39,14 @@ size_t mix(size_t hash, size_t more) {
   return hash ^ (more + 0x9e3779b97f4a7c15ULL + (hash << 6) + (hash >> 2));
 }
 
-// Every description is found here by its content, so equal types share one. The table holds
-// each description, so a type made again and again (each decoded block's object type) is
-// built once; a description no type holds any more is dropped when the table has grown to twice
-// its size after the last sweep. Under the lock, a count of 1 means only the table holds it,
-// and nobody can take it but through the table.
+// Every description is found here by its content, so equal types share one. The table owns
+// the descriptions, so a type made again and again (each decoded block's object type) is built
+// once; those no type refers to any more are deleted when the table has grown to twice its size
+// after the last sweep. Under the lock, a count of 0 stays 0: a type can only be made to refer
+// to a description through the table.
 struct InternTable {
   std::mutex mutex;
-  std::unordered_multimap<size_t, std::shared_ptr<Type::Data>> entries;
+  std::unordered_multimap<size_t, std::unique_ptr<Type::Data>> entries;
   size_t sweep_at = 1024;
 };
 
@@ -51,49 +55,53 @@ InternTable& intern_table() {
   return *table;
 }
 
-// The interned description with this hash that `matches`, else a new one made by `make`.
+}  // namespace
+
+const Type::Data& Type::data() const {
+  return *static_cast<const Data*>(data_);
+}
+
 template <typename Matches, typename Make>
-std::shared_ptr<Type::Data> intern(size_t hash, Matches matches, Make make) {
+Type Type::intern(size_t hash, Matches matches, Make make) {
   InternTable& table = intern_table();
   std::lock_guard<std::mutex> lock(table.mutex);
   const auto [first, last] = table.entries.equal_range(hash);
   for (auto it = first; it != last; ++it)
-    if (matches(*it->second)) return it->second;
+    if (matches(*it->second)) return Type(it->second.get());
   if (table.entries.size() >= table.sweep_at) {
-    std::erase_if(table.entries, [](const auto& entry) { return entry.second.use_count() == 1; });
+    std::erase_if(table.entries, [](const auto& entry) {
+      return entry.second->references.load(std::memory_order_acquire) == 0;
+    });
     table.sweep_at = std::max<size_t>(1024, 2 * table.entries.size());
   }
-  return table.entries.emplace(hash, std::make_shared<Type::Data>(make()))->second;
+  return Type(table.entries.emplace(hash, make())->second.get());
 }
-
-}  // namespace
 
 size_t Type::identity_hash() const {
-  return mix(static_cast<size_t>(kind_), std::hash<const void*>()(data_.get()));
+  return std::hash<const void*>()(data_);
 }
-
-Type::Type() = default;
 
 Type Type::string() {
-  return Type(TypeKind::String);
+  return Type(&kString);
 }
 Type Type::number() {
-  return Type(TypeKind::Number);
+  return Type(&kNumber);
 }
 Type Type::boolean() {
-  return Type(TypeKind::Bool);
+  return Type(&kBool);
 }
 
 Type Type::collection(TypeKind kind, Type element) {
   const size_t hash = mix(static_cast<size_t>(kind), element.identity_hash());
-  return Type(kind, intern(
-                        hash, [&](const Data& d) { return d.kind == kind && d.element == element; },
-                        [&] {
-                          Data d{kind, element, {}, {}, {}};
-                          d.has_dynamic = element.has_dynamic();
-                          d.has_optional = element.has_optional();
-                          return d;
-                        }));
+  return intern(
+      hash, [&](const Data& d) { return d.kind == kind && d.element == element; },
+      [&] {
+        auto d = std::make_unique<Data>(kind);
+        d->element = element;
+        d->has_dynamic = element.has_dynamic();
+        d->has_optional = element.has_optional();
+        return d;
+      });
 }
 
 Type Type::list(Type element) {
@@ -153,51 +161,51 @@ Type Type::object_type(std::span<const AttributeRef> attributes,
     return true;
   };
   const auto make = [&] {
-    Data d{TypeKind::Object, Type(), {}, {}, optional};
-    d.attributes.reserve(attributes.size());
-    d.has_optional = !optional.empty();
+    auto d = std::make_unique<Data>(TypeKind::Object);
+    d->optional = optional;
+    d->attributes.reserve(attributes.size());
+    d->has_optional = !optional.empty();
     for (const AttributeRef& a : attributes) {
-      d.attributes.push_back({std::string(a.name), *a.type});
-      d.has_dynamic = d.has_dynamic || a.type->has_dynamic();
-      d.has_optional = d.has_optional || a.type->has_optional();
+      d->attributes.push_back({std::string(a.name), *a.type});
+      d->has_dynamic = d->has_dynamic || a.type->has_dynamic();
+      d->has_optional = d->has_optional || a.type->has_optional();
     }
     return d;
   };
-  return Type(TypeKind::Object, intern(hash, matches, make));
+  return intern(hash, matches, make);
 }
 
 Type Type::tuple(std::vector<Type> elements) {
   size_t hash = static_cast<size_t>(TypeKind::Tuple);
   for (const Type& e : elements) hash = mix(hash, e.identity_hash());
-  return Type(
-      TypeKind::Tuple,
-      intern(
-          hash, [&](const Data& d) { return d.kind == TypeKind::Tuple && d.elements == elements; },
-          [&] {
-            Data d{TypeKind::Tuple, Type(), elements, {}, {}};
-            for (const Type& e : elements) {
-              d.has_dynamic = d.has_dynamic || e.has_dynamic();
-              d.has_optional = d.has_optional || e.has_optional();
-            }
-            return d;
-          }));
+  return intern(
+      hash, [&](const Data& d) { return d.kind == TypeKind::Tuple && d.elements == elements; },
+      [&] {
+        auto d = std::make_unique<Data>(TypeKind::Tuple);
+        d->elements = elements;
+        for (const Type& e : elements) {
+          d->has_dynamic = d->has_dynamic || e.has_dynamic();
+          d->has_optional = d->has_optional || e.has_optional();
+        }
+        return d;
+      });
 }
 
 const Type& Type::element() const {
   static const Type dynamic;
-  return data_ && is_collection() ? data_->element : dynamic;
+  return is_collection() ? data().element : dynamic;
 }
 
 const std::vector<Type>& Type::tuple_elements() const {
-  return data_ && is_tuple() ? data_->elements : kNoTypes;
+  return is_tuple() ? data().elements : kNoTypes;
 }
 
 const std::vector<Attribute>& Type::attributes() const {
-  return data_ && is_object() ? data_->attributes : kNoAttributes;
+  return is_object() ? data().attributes : kNoAttributes;
 }
 
 const std::vector<std::string>& Type::optional_attributes() const {
-  return data_ && is_object() ? data_->optional : kNoNames;
+  return is_object() ? data().optional : kNoNames;
 }
 
 const Type* Type::attribute(std::string_view name) const {
@@ -216,16 +224,16 @@ bool Type::is_optional(std::string_view name) const {
 }
 
 bool Type::has_dynamic() const {
-  return kind_ == TypeKind::Dynamic || (data_ != nullptr && data_->has_dynamic);
+  return is_dynamic() || (data_->counted && data().has_dynamic);
 }
 
 bool Type::has_optional() const {
-  return data_ != nullptr && data_->has_optional;
+  return data_->counted && data().has_optional;
 }
 
 Type Type::without_optional_attributes() const {
   if (!has_optional()) return *this;
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::List:
       return list(element().without_optional_attributes());
     case TypeKind::Set:
@@ -249,7 +257,7 @@ Type Type::without_optional_attributes() const {
 }
 
 std::string Type::friendly(bool constraint) const {
-  switch (kind_) {
+  switch (kind()) {
     case TypeKind::Dynamic:
       return constraint ? "any type" : "dynamic";
     case TypeKind::String:
