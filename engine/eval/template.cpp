@@ -229,6 +229,9 @@ class TemplateEvaluator {
   struct Piece {
     Value value;
     base::ByteRange range;
+    // A literal part's text, joined as it is (the joined string is normalized as a whole,
+    // which is the same as normalizing the pieces first).
+    const std::string* literal = nullptr;
   };
 
   // Evaluates parts from `i` until one of `stops` (not consumed) or the end, as a TemplateExpr.
@@ -240,7 +243,7 @@ class TemplateEvaluator {
       if (std::find(stops.begin(), stops.end(), p.kind) != stops.end()) break;
       switch (p.kind) {
         case PartKind::Literal:
-          pieces.push_back({Value::string(p.text), p.range});
+          pieces.push_back({Value(), p.range, &p.text});
           ++i;
           break;
         case PartKind::Interpolation:
@@ -267,6 +270,10 @@ class TemplateEvaluator {
     std::string out;
     bool known = true;
     for (const Piece& piece : pieces) {
+      if (piece.literal != nullptr) {
+        out += *piece.literal;
+        continue;
+      }
       if (piece.value.is_null()) {
         ev_.error("Invalid template interpolation value",
                   "The expression result is null. Cannot include a null value in a string "

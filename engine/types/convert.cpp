@@ -384,7 +384,9 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     }
     elements.push_back(to_list ? std::move(converted) : strip_null(std::move(converted)));
   }
-  if (to_list) {
+  // Converted to a type without dynamic parts or optional attributes, the elements all have that
+  // type already.
+  if (to_list && (ety.has_dynamic() || ety.has_optional())) {
     std::vector<Value*> values;
     for (Value& e : elements) values.push_back(&e);
     std::string error = unify_values(values, unsafe);

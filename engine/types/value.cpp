@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <unordered_map>
 
 #include "types/text.hpp"
@@ -72,8 +73,8 @@ Value::Value() = default;
 Value::~Value() {
   // Contents only this value holds are taken apart level by level: each nested value's own
   // contents are moved to the work list before its container is freed, so no destructor
-  // recurses more than one level.
-  std::vector<std::variant<Elements, SharedEntries>> pending;
+  // recurses more than one level. A few pending containers (the usual depth) need no allocation.
+  boost::container::small_vector<std::variant<Elements, SharedEntries>, 8> pending;
   const auto take = [&pending](Value& v) {
     if (Elements* e = std::get_if<Elements>(&v.data_); e != nullptr && e->use_count() == 1)
       pending.emplace_back(std::move(*e));
