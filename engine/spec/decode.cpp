@@ -352,6 +352,7 @@ class Decoder {
 
   Value value_of(const ObjectSpec& object, const Content& content) {
     types::Entries entries;
+    entries.reserve(object.properties.size());
     for (const auto& [name, nested] : object.properties)
       entries.emplace_back(name, value_of(*nested, content));
     return Value::object(std::move(entries));
