@@ -1,4 +1,4 @@
-// Type construction, structural equality and cty's friendly names.
+// Type construction and interning (equal types share one description) and cty's friendly names.
 #include "types/type.hpp"
 
 #include <algorithm>
