@@ -82,8 +82,8 @@ struct ContentBlock : syntax::BlockHeader {
 
 // A body's items that a schema selects (hcl's BodyContent).
 struct Content {
-  base::FlatMap<std::string_view, ContentAttribute>
-      attributes;                      // name (in the source) -> Attribute
+  // Name (in the source) -> Attribute.
+  base::FlatMap<std::string_view, ContentAttribute> attributes;
   std::vector<ContentBlock> blocks;    // in source order
   base::ByteRange missing_item_range;  // where absent items are reported
 };
