@@ -51,11 +51,4 @@ void call_with_large_stack(const std::function<void()>& work, size_t stack_bytes
   if (job.error) std::rethrow_exception(job.error);
 }
 
-void run_on_large_stack(const std::function<void()>& work) {
-  if (on_large_stack())
-    work();
-  else
-    call_with_large_stack(work);
-}
-
 }  // namespace hclspec::base

@@ -21,7 +21,14 @@ void call_with_large_stack(const std::function<void()>& work,
 bool on_large_stack();
 
 // Calls `work` on a large stack: directly when the caller is already on one, else through
-// call_with_large_stack. Entry points of recursive analyses call this.
-void run_on_large_stack(const std::function<void()>& work);
+// call_with_large_stack. Entry points of recursive analyses call this, some once per
+// expression, so the direct call wraps nothing in a std::function.
+template <typename Work>
+void run_on_large_stack(Work&& work) {
+  if (on_large_stack())
+    work();
+  else
+    call_with_large_stack(std::function<void()>(std::ref(work)));
+}
 
 }  // namespace hclspec::base

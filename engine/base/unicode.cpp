@@ -91,12 +91,6 @@ void append_hex(std::string& out, uint32_t value, int digits) {
   for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 15];
 }
 
-bool is_ascii(std::string_view text) {
-  for (char c : text)
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  return true;
-}
-
 struct BreakIteratorDeleter {
   void operator()(UBreakIterator* it) const { ubrk_close(it); }
 };

@@ -42,6 +42,13 @@ uint32_t decode_rune(std::string_view text, size_t pos, size_t& length);
 // escapes decoded, a lone surrogate escape and each byte that is not valid UTF-8 become U+FFFD.
 std::string json_unquote(std::string_view literal);
 
+// Whether every byte is below 0x80; such text is valid UTF-8 and already in NFC.
+inline bool is_ascii(std::string_view text) {
+  for (char c : text)
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  return true;
+}
+
 // Whether the text is valid UTF-8 by Go's rules.
 bool is_valid_utf8(std::string_view text);
 

@@ -131,8 +131,10 @@ Value Evaluator::eval(NodeId id, const Scope* scope) {
     case NodeKind::Conditional:
       return conditional(id, scope);
     case NodeKind::Tuple: {
+      const std::vector<NodeId> kids = children(id);
       std::vector<Value> elements;
-      for (NodeId kid : children(id)) elements.push_back(eval(kid, scope));
+      elements.reserve(kids.size());
+      for (NodeId kid : kids) elements.push_back(eval(kid, scope));
       return Value::tuple(std::move(elements));
     }
     case NodeKind::Object:

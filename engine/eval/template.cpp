@@ -67,6 +67,9 @@ class TemplateEvaluator {
   Value run(NodeId id) {
     const syntax::Node& n = tree_.node(id);
     const bool quoted = n.kind == NodeKind::Template;
+    // A quoted template of literal text only (most strings) has no markers to strip: its value
+    // is its decoded literals.
+    if (quoted && n.first_descendant == id) return literal_text(n);
     collect(id, quoted);
     apply_strip_markers();
     if (!quoted && tree_.token_text(n.first_token).substr(0, 3) == "<<-") flush_heredoc();
@@ -79,6 +82,18 @@ class TemplateEvaluator {
   }
 
  private:
+  Value literal_text(const syntax::Node& n) {
+    std::string text;
+    base::Diagnostics ignored;  // reported when the file was parsed
+    for (uint32_t t = n.first_token; t < n.end_token; ++t) {
+      const syntax::Token& tok = tree_.tokens()[t];
+      if (tok.kind() == TokenKind::QuotedLit || tok.kind() == TokenKind::StringLit)
+        syntax::decode_string_literal(tree_.token_text(t), tok.start(),
+                                      tok.kind() == TokenKind::QuotedLit, text, ignored);
+    }
+    return Value::string(text);
+  }
+
   // Flattens the template's tokens and directive nodes into parts, in source order.
   void collect(NodeId id, bool quoted) {
     const syntax::Node& n = tree_.node(id);
@@ -214,6 +229,9 @@ class TemplateEvaluator {
   struct Piece {
     Value value;
     base::ByteRange range;
+    // A literal part's text, joined as it is (the joined string is normalized as a whole,
+    // which is the same as normalizing the pieces first).
+    const std::string* literal = nullptr;
   };
 
   // Evaluates parts from `i` until one of `stops` (not consumed) or the end, as a TemplateExpr.
@@ -225,7 +243,7 @@ class TemplateEvaluator {
       if (std::find(stops.begin(), stops.end(), p.kind) != stops.end()) break;
       switch (p.kind) {
         case PartKind::Literal:
-          pieces.push_back({Value::string(p.text), p.range});
+          pieces.push_back({Value(), p.range, &p.text});
           ++i;
           break;
         case PartKind::Interpolation:
@@ -252,6 +270,10 @@ class TemplateEvaluator {
     std::string out;
     bool known = true;
     for (const Piece& piece : pieces) {
+      if (piece.literal != nullptr) {
+        out += *piece.literal;
+        continue;
+      }
       if (piece.value.is_null()) {
         ev_.error("Invalid template interpolation value",
                   "The expression result is null. Cannot include a null value in a string "
@@ -261,6 +283,10 @@ class TemplateEvaluator {
       }
       if (!piece.value.is_known()) {
         known = false;
+        continue;
+      }
+      if (piece.value.type().kind() == types::TypeKind::String) {
+        out += piece.value.as_string();
         continue;
       }
       const types::Converted text = types::convert(piece.value, Type::string());

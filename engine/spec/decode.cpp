@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "base/big_stack.hpp"
+#include "base/flat_map.hpp"
 #include "base/suggest.hpp"
 #include "base/unicode.hpp"
 #include "eval/evaluate.hpp"
@@ -90,9 +91,10 @@ struct ContentBlock {
 
 // A body's items that a schema selects (hcl's BodyContent).
 struct Content {
-  std::map<std::string_view, ContentAttribute> attributes;  // name (in the source) -> Attribute
-  std::vector<ContentBlock> blocks;                         // in source order
-  base::ByteRange missing_item_range;                       // where absent items are reported
+  // name (in the source) -> Attribute
+  base::FlatMap<std::string_view, ContentAttribute> attributes;
+  std::vector<ContentBlock> blocks;    // in source order
+  base::ByteRange missing_item_range;  // where absent items are reported
 };
 
 // hcl's JustAttributes: every item of a body as an attribute; `ok` is false after an error
@@ -197,6 +199,13 @@ class Decoder {
     return found->second;
   }
 
+  // Each spec's implied type, built once per decode: every block a spec reads needs it.
+  const types::Type& implied_type_of(const Spec& spec) {
+    auto [found, added] = implied_types_.try_emplace(&spec);
+    if (added) found->second = implied_type(spec);
+    return found->second;
+  }
+
   Value evaluate(const ContentAttribute& attribute) {
     if (attribute.body.tree)
       return eval::evaluate(*attribute.body.tree, attribute.expression, scope_, diags_);
@@ -272,10 +281,14 @@ class Decoder {
     Content content;
     const uint32_t start = tree.range(body.node).start;
     content.missing_item_range = {start, start};
-    std::map<std::string_view, NodeId> defined;
-    for (NodeId item : tree.children(body.node))
+    const std::vector<NodeId> items = tree.children(body.node);
+    // Built at once: inserting one by one is quadratic in a large body.
+    std::vector<std::pair<std::string_view, NodeId>> attribute_items;
+    attribute_items.reserve(items.size());
+    for (NodeId item : items)
       if (tree.node(item).kind == NodeKind::Attribute)
-        defined.emplace(tree.token_text(tree.node(item).first_token), item);
+        attribute_items.emplace_back(tree.token_text(tree.node(item).first_token), item);
+    const base::FlatMap<std::string_view, NodeId> defined(attribute_items);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
@@ -292,9 +305,9 @@ class Decoder {
              content.missing_item_range, std::nullopt});
       }
     }
-    std::map<std::string_view, const Schema::Block*> wanted;
+    base::FlatMap<std::string_view, const Schema::Block*> wanted;
     for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
-    for (NodeId item : tree.children(body.node)) {
+    for (NodeId item : items) {
       if (tree.node(item).kind != NodeKind::Block) continue;
       const auto found = wanted.find(tree.token_text(tree.node(item).first_token));
       if (found == wanted.end()) continue;
@@ -321,7 +334,7 @@ class Decoder {
   // The errors hclsyntax's Body.Content adds for items the schema does not mention.
   static void native_extraneous_items(const syntax::SyntaxTree& tree, NodeId body,
                                       const Schema& schema, const Content& content,
-                                      const std::map<std::string_view, NodeId>& defined,
+                                      const base::FlatMap<std::string_view, NodeId>& defined,
                                       base::Diagnostics& diags) {
     std::vector<std::string_view> undefined_attributes;
     for (const Schema::Attribute& attribute : schema.attributes)
@@ -602,6 +615,7 @@ class Decoder {
 
   Value value_of(const ObjectSpec& object, const Content& content) {
     types::Entries entries;
+    entries.reserve(object.properties.size());
     for (const auto& [name, nested] : object.properties)
       entries.emplace_back(name, value_of(*nested, content));
     return Value::object(std::move(entries));
@@ -631,7 +645,7 @@ class Decoder {
     if (other) duplicate_block(block.type_name, *child, *other);
     if (!child) {
       if (block.required) missing_block(block.type_name, content);
-      return Value::null(implied_type(*block.nested));
+      return Value::null(implied_type_of(*block.nested));
     }
     return decode_body(child->body, *block.nested);
   }
@@ -721,14 +735,16 @@ class Decoder {
 
   Value value_of(const BlockListSpec& list, const Content& content) {
     std::vector<Value> elements;
-    std::vector<base::ByteRange> ranges;
-    std::vector<const Body*> bodies;  // the body (and so the file) each range is in
+    std::vector<const ContentBlock*> blocks;  // each element's block, for messages
     for (const ContentBlock& child : content.blocks) {
       if (child.type != list.type_name) continue;
       elements.push_back(decode_body(child.body, *list.nested));
-      ranges.push_back(in_file(child.body, [&] { return source_range(child.body, *list.nested); }));
-      bodies.push_back(&child.body);
+      blocks.push_back(&child);
     }
+    // Where element i's value came from, found only for a message (it reads the body again).
+    const auto range = [&](size_t i) {
+      return in_file(blocks[i]->body, [&] { return source_range(blocks[i]->body, *list.nested); });
+    };
     const auto count = static_cast<int64_t>(elements.size());
     if (count < list.min_items) {
       error("Insufficient " + list.type_name + " blocks",
@@ -737,34 +753,34 @@ class Decoder {
             content.missing_item_range);
     } else if (list.max_items > 0 && count > list.max_items) {
       const auto index = static_cast<size_t>(list.max_items);
-      in_file(*bodies[index], [&] {
+      in_file(blocks[index]->body, [&] {
         error("Too many " + list.type_name + " blocks",
               "No more than " + std::to_string(list.max_items) + " \"" + list.type_name +
                   "\" blocks are allowed",
-              ranges[index]);
+              range(index));
       });
     }
-    const types::Type nested_type = implied_type(*list.nested);
+    const types::Type& nested_type = implied_type_of(*list.nested);
     if (elements.empty())
       return list.is_set ? Value::set(nested_type, {}) : Value::list(nested_type, {});
     std::vector<types::Type> element_types;
     for (const Value& element : elements) element_types.push_back(element.type());
     const std::optional<types::Type> unified = types::unify(element_types, true);
     if (!unified) {
-      in_file(*bodies[0], [&] {
+      in_file(blocks[0]->body, [&] {
         error("Unconsistent argument types in " + list.type_name + " blocks",
-              "Corresponding attributes in all blocks of this type must be the same.", ranges[0]);
+              "Corresponding attributes in all blocks of this type must be the same.", range(0));
       });
       return Value::unknown(types::Type::dynamic());
     }
     for (size_t i = 0; i < elements.size(); ++i) {
       types::Converted converted = types::convert(elements[i], *unified);
       if (!converted.ok()) {
-        in_file(*bodies[i], [&] {
+        in_file(blocks[i]->body, [&] {
           error("Unconsistent argument types in " + list.type_name + " blocks",
                 "Block with index " + std::to_string(i) +
                     " has inconsistent argument types: " + converted.error + ".",
-                ranges[i]);
+                range(i));
         });
         return Value::unknown(types::Type::dynamic());
       }
@@ -801,7 +817,7 @@ class Decoder {
       }
       leaf.value = std::move(value);
     }
-    const types::Type nested_type = implied_type(*map.nested);
+    const types::Type& nested_type = implied_type_of(*map.nested);
     const auto build = [&](const auto& self, const Level& level, size_t depth) -> Value {
       types::Type element = nested_type;
       for (size_t i = 1; i < depth; ++i) element = types::Type::map(element);
@@ -818,6 +834,7 @@ class Decoder {
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
+  std::unordered_map<const Spec*, types::Type> implied_types_;
 };
 
 }  // namespace

@@ -36,14 +36,15 @@ BlockHeader block_header(const SyntaxTree& tree, NodeId block) {
     header.def_range.end = header.labels.back().range.end;
   }
   if (header.open_brace.empty()) header.open_brace = {header.def_range.end, header.def_range.end};
-  const std::vector<NodeId> children = tree.children(block);
-  if (!children.empty()) header.body = children[0];
+  // The body is the block's only child, so it comes right before the block (post-order).
+  if (n.first_descendant < block) header.body = block - 1;
   return header;
 }
 
 std::optional<base::Diagnostic> label_count_problem(const BlockHeader& header,
                                                     const std::string& type,
                                                     const std::vector<std::string>& label_names) {
+  if (header.labels.size() == label_names.size()) return std::nullopt;
   const base::ByteRange context = base::range_between(header.type_range, header.open_brace);
   std::string names;
   for (const std::string& name : label_names) names += (names.empty() ? "" : ", ") + name;
@@ -54,12 +55,10 @@ std::optional<base::Diagnostic> label_count_problem(const BlockHeader& header,
                                                 : "Only " + count + " labels (" + names +
                                                       ") are expected for " + type + " blocks.",
                             header.labels[label_names.size()].range, context};
-  if (header.labels.size() < label_names.size())
-    return base::Diagnostic{
-        base::Severity::Error, "Missing " + label_names[header.labels.size()] + " for " + type,
-        "All " + type + " blocks must have " + count + " labels (" + names + ").",
-        header.open_brace, context};
-  return std::nullopt;
+  return base::Diagnostic{base::Severity::Error,
+                          "Missing " + label_names[header.labels.size()] + " for " + type,
+                          "All " + type + " blocks must have " + count + " labels (" + names + ").",
+                          header.open_brace, context};
 }
 
 }  // namespace hclspec::syntax

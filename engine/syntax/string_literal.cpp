@@ -3,6 +3,7 @@
 
 #include "base/unicode.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace hclspec::syntax {
@@ -30,8 +31,14 @@ void decode_string_literal(std::string_view raw, uint32_t offset, bool quoted, s
                      {offset + static_cast<uint32_t>(from), offset + static_cast<uint32_t>(to)},
                      std::nullopt});
   };
+  out.reserve(out.size() + raw.size());
   size_t i = 0;
   while (i < raw.size()) {
+    // Plain text up to the next byte that may start an escape is copied as a whole.
+    const size_t plain = std::min(raw.find_first_of("\\$%", i), raw.size());
+    out.append(raw.substr(i, plain - i));
+    i = plain;
+    if (i == raw.size()) break;
     const char c = raw[i];
     if (c == '\\' && quoted) {
       if (i + 1 >= raw.size()) {

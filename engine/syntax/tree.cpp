@@ -106,14 +106,13 @@ const char* operator_symbol(Operator op) {
 }
 
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
-  std::vector<NodeId> out;
+  // Children are found last to first; counting them first makes one allocation of the list.
   const NodeId first = nodes_[id].first_descendant;
-  for (NodeId child = id; child > first;) {
-    --child;
-    out.push_back(child);
-    child = nodes_[child].first_descendant;
-  }
-  std::reverse(out.begin(), out.end());
+  size_t count = 0;
+  for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant) ++count;
+  std::vector<NodeId> out(count);
+  for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant)
+    out[--count] = child - 1;
   return out;
 }
 

@@ -183,48 +183,34 @@ Value strip_null(Value v) {
   return v;
 }
 
+const Value& itself(const Value& v) {
+  return v;
+}
+const Value& entry_value(const std::pair<std::string, Value>& entry) {
+  return entry.second;
+}
+
 // cty.CanListVal, CanSetVal, CanMapVal: all element types equal, dynamic ones aside.
-bool same_element_types(const std::vector<const Value*>& elements) {
+template <typename Range, typename ValueOf>
+bool same_element_types(const Range& elements, ValueOf value_of) {
   const Type* first = nullptr;
-  for (const Value* e : elements) {
+  for (const auto& element : elements) {
+    const Value& e = value_of(element);
     if (first == nullptr || first->is_dynamic()) {
-      first = &e->type();
-    } else if (!e->type().is_dynamic() && !(e->type() == *first)) {
+      first = &e.type();
+    } else if (!e.type().is_dynamic() && !(e.type() == *first)) {
       return false;
     }
   }
   return true;
 }
 
-bool same_element_types(const std::vector<Value>& elements) {
-  std::vector<const Value*> all;
-  for (const Value& e : elements) all.push_back(&e);
-  return same_element_types(all);
-}
-
-bool same_element_types(const Entries& entries) {
-  std::vector<const Value*> all;
-  for (const auto& entry : entries) all.push_back(&entry.second);
-  return same_element_types(all);
-}
-
 // The element type cty.ListVal and friends infer: the first one that is not dynamic.
-Type inferred_element_type(const std::vector<const Value*>& elements) {
-  for (const Value* e : elements)
-    if (!e->type().is_dynamic()) return e->type();
+template <typename Range, typename ValueOf>
+Type inferred_element_type(const Range& elements, ValueOf value_of) {
+  for (const auto& element : elements)
+    if (!value_of(element).type().is_dynamic()) return value_of(element).type();
   return Type::dynamic();
-}
-
-Type inferred_element_type(const std::vector<Value>& elements) {
-  std::vector<const Value*> all;
-  for (const Value& e : elements) all.push_back(&e);
-  return inferred_element_type(all);
-}
-
-Type inferred_element_type(const Entries& entries) {
-  std::vector<const Value*> all;
-  for (const auto& entry : entries) all.push_back(&entry.second);
-  return inferred_element_type(all);
 }
 
 // conversionUnifyListElements and conversionUnifyCollectionElements: after converting to an
@@ -316,17 +302,17 @@ Converted finish_map(Entries entries, bool unify, bool unsafe, const char* misma
     std::string error = unify_values(values, unsafe);
     if (!error.empty()) return failure(std::move(error));
   }
-  if (!same_element_types(entries)) return failure(mismatch);
-  const Type element = inferred_element_type(entries);
+  if (!same_element_types(entries, entry_value)) return failure(mismatch);
+  const Type element = inferred_element_type(entries, entry_value);
   return success(Value::map(element, std::move(entries)));
 }
 
 // The tail of the list and set conversions: all elements must have one type.
 Converted finish_sequence(std::vector<Value> elements, bool to_list) {
-  if (!same_element_types(elements))
+  if (!same_element_types(elements, itself))
     return failure(to_list ? "element types must all match for conversion to list"
                            : "element types must all match for conversion to set");
-  const Type element = inferred_element_type(elements);
+  const Type element = inferred_element_type(elements, itself);
   return success(to_list ? Value::list(element, std::move(elements))
                          : Value::set(element, std::move(elements)));
 }
@@ -381,6 +367,13 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     return success(to_list ? Value::list(empty, {}) : Value::set(empty, {}));
   }
   const Type ety = *tuple_sequence_element(value.type(), out.element(), unsafe);
+  // Elements that all have the element type already (["a", "b"] as a list of strings) need
+  // no conversion, no unification and keep their nulls' types.
+  if (!ety.has_dynamic() && !ety.has_optional() &&
+      std::all_of(value.elements().begin(), value.elements().end(),
+                  [&](const Value& e) { return e.type() == ety; }))
+    return success(to_list ? Value::list(ety, value.elements())
+                           : Value::set(ety, value.elements()));
   std::vector<Value> elements;
   for (const Value& e : value.elements()) {
     Value converted = e;
@@ -391,7 +384,9 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     }
     elements.push_back(to_list ? std::move(converted) : strip_null(std::move(converted)));
   }
-  if (to_list) {
+  // Converted to a type without dynamic parts or optional attributes, the elements all have that
+  // type already.
+  if (to_list && (ety.has_dynamic() || ety.has_optional())) {
     std::vector<Value*> values;
     for (Value& e : elements) values.push_back(&e);
     std::string error = unify_values(values, unsafe);

@@ -15,12 +15,6 @@ namespace {
 
 constexpr uint32_t kReplacement = 0xFFFD;
 
-bool is_ascii(std::string_view text) {
-  for (char c : text)
-    if (static_cast<unsigned char>(c) >= 0x80) return false;
-  return true;
-}
-
 // Calls `valid(run)` for each maximal run of valid UTF-8 and `broken(byte)` for each byte that
 // is not part of one, in text order.
 template <typename Valid, typename Broken>
@@ -251,6 +245,10 @@ std::string normalize_nfc(std::string_view text) {
       },
       [&](std::string_view byte) { out.append(byte); });
   return out;
+}
+
+void normalize_nfc_in_place(std::string& text) {
+  if (!is_ascii(text)) text = normalize_nfc(text);
 }
 
 size_t grapheme_count(std::string_view text) {

@@ -13,11 +13,14 @@ namespace hclspec::types {
 // Go's rune decoding and %q quoting live in base; the types layer uses them by these names.
 using base::decode_rune;
 using base::go_quote;
+using base::is_ascii;
 using base::is_valid_utf8;
 
 // cty.NormalizeString: the NFC form of `text`, which all strings, map keys and attribute names
 // are stored in. As Go's norm package does, bytes that are not valid UTF-8 are kept unchanged.
 std::string normalize_nfc(std::string_view text);
+// The same in place, without copying text that is ASCII (and so in NFC already).
+void normalize_nfc_in_place(std::string& text);
 
 // Length in extended grapheme clusters (cty's length counts characters this way). A byte that
 // is not valid UTF-8 counts as a cluster of its own.

@@ -184,6 +184,11 @@ std::vector<size_t> sort_types(const std::vector<Type>& types) {
 
 std::optional<Type> unify(const std::vector<Type>& types, bool unsafe) {
   if (types.empty()) return std::nullopt;
+  // Equal types unify to themselves unless unification would rebuild them: dynamic parts make
+  // cty answer dynamic, and rebuilt objects lose their optional attribute markers.
+  if (!types[0].has_dynamic() && !types[0].has_optional() &&
+      std::all_of(types.begin(), types.end(), [&](const Type& t) { return t == types[0]; }))
+    return types[0];
   size_t maps = 0, lists = 0, sets = 0, objects = 0, tuples = 0, dynamics = 0;
   for (const Type& t : types) {
     maps += t.is_map();

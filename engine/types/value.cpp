@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/container/small_vector.hpp>
 #include <unordered_map>
 
 #include "types/text.hpp"
@@ -14,30 +15,49 @@ namespace {
 const std::vector<Value> kNoElements;
 const Entries kNoEntries;
 
-// Sorts by key; of equal keys the last one given is kept (a Go map literal's rule).
+// Sorts by key; of equal keys the last one given is kept (a Go map literal's rule). Keys that
+// are ASCII and in strictly increasing order already, as decoded objects' are, stay as they are.
 void sort_entries(Entries& entries) {
-  for (auto& entry : entries) entry.first = normalize_nfc(entry.first);
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  Entries unique;
-  unique.reserve(entries.size());
-  for (auto& entry : entries) {
-    if (!unique.empty() && unique.back().first == entry.first)
-      unique.back() = std::move(entry);
-    else
-      unique.push_back(std::move(entry));
+  bool sorted = true;
+  for (size_t i = 0; i < entries.size() && sorted; ++i)
+    sorted = is_ascii(entries[i].first) && (i == 0 || entries[i - 1].first < entries[i].first);
+  if (sorted) return;
+  for (auto& entry : entries) normalize_nfc_in_place(entry.first);
+  const auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (entries.size() <= 16) {
+    // A few entries (an object's attributes in spec order): a stable insertion sort, without
+    // the buffer std::stable_sort allocates.
+    for (auto it = entries.begin(); it != entries.end(); ++it)
+      std::rotate(std::upper_bound(entries.begin(), it, *it, by_key), it, it + 1);
+  } else {
+    std::stable_sort(entries.begin(), entries.end(), by_key);
   }
-  entries = std::move(unique);
+  size_t kept = 0;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (kept > 0 && entries[kept - 1].first == entries[i].first)
+      entries[kept - 1] = std::move(entries[i]);
+    else if (kept++ != i)
+      entries[kept - 1] = std::move(entries[i]);
+  }
+  entries.erase(entries.begin() + static_cast<std::ptrdiff_t>(kept), entries.end());
 }
 
 // cty.ListVal, SetVal and MapVal take their element type from the first element whose type is
 // not dynamic; null and unknown elements of the dynamic type then read back as nulls and
 // unknowns of that element type.
-Type element_type_of(const Type& given, const std::vector<const Value*>& elements) {
+template <typename Range, typename ValueOf>
+Type element_type_of(const Type& given, const Range& elements, ValueOf value_of) {
   if (!given.is_dynamic()) return given;
-  for (const Value* e : elements)
-    if (!e->type().is_dynamic()) return e->type();
+  for (const auto& e : elements)
+    if (!value_of(e).type().is_dynamic()) return value_of(e).type();
   return given;
+}
+
+const Value& itself(const Value& v) {
+  return v;
+}
+const Value& entry_value(const std::pair<std::string, Value>& entry) {
+  return entry.second;
 }
 
 Value retyped(Value v, const Type& element) {
@@ -53,8 +73,8 @@ Value::Value() = default;
 Value::~Value() {
   // Contents only this value holds are taken apart level by level: each nested value's own
   // contents are moved to the work list before its container is freed, so no destructor
-  // recurses more than one level.
-  std::vector<std::variant<Elements, SharedEntries>> pending;
+  // recurses more than one level. A few pending containers (the usual depth) need no allocation.
+  boost::container::small_vector<std::variant<Elements, SharedEntries>, 8> pending;
   const auto take = [&pending](Value& v) {
     if (Elements* e = std::get_if<Elements>(&v.data_); e != nullptr && e->use_count() == 1)
       pending.emplace_back(std::move(*e));
@@ -104,10 +124,10 @@ Value Value::string(std::string_view text) {
 }
 
 Value Value::list(Type element, std::vector<Value> elements) {
-  std::vector<const Value*> all;
-  for (const Value& e : elements) all.push_back(&e);
-  const Type ety = element_type_of(element, all);
-  for (Value& e : elements) e = retyped(std::move(e), ety);
+  const Type ety = element_type_of(element, elements, itself);
+  if (!ety.is_dynamic())
+    for (Value& e : elements)
+      if (e.type().is_dynamic()) e = retyped(std::move(e), ety);
   Value v(Type::list(ety), State::Known);
   v.data_ = std::make_shared<std::vector<Value>>(std::move(elements));
   return v;
@@ -225,9 +245,22 @@ class HashedSet {
 }  // namespace
 
 Value Value::set(Type element, std::vector<Value> elements) {
-  std::vector<const Value*> all;
-  for (const Value& e : elements) all.push_back(&e);
-  const Type ety = element_type_of(element, all);
+  const Type ety = element_type_of(element, elements, itself);
+  // Known strings are ordered bytewise and compare by content, so the general rules come down
+  // to sorting them and dropping repeats.
+  if (ety.kind() == TypeKind::String &&
+      std::all_of(elements.begin(), elements.end(),
+                  [](const Value& e) { return e.is_known() && !e.is_null(); })) {
+    const auto text = [](const Value& e) -> const std::string& { return e.as_string(); };
+    std::sort(elements.begin(), elements.end(),
+              [&](const Value& a, const Value& b) { return text(a) < text(b); });
+    elements.erase(std::unique(elements.begin(), elements.end(),
+                               [&](const Value& a, const Value& b) { return text(a) == text(b); }),
+                   elements.end());
+    Value v(Type::set(ety), State::Known);
+    v.data_ = std::make_shared<std::vector<Value>>(std::move(elements));
+    return v;
+  }
   // Set.Add keeps the first of equal elements (in its hash bucket); unknown values are equal
   // to nothing, so each one stays.
   std::unordered_map<uint32_t, std::vector<size_t>> buckets;
@@ -259,10 +292,10 @@ Value Value::set(Type element, std::vector<Value> elements) {
 
 Value Value::map(Type element, Entries entries) {
   sort_entries(entries);
-  std::vector<const Value*> all;
-  for (const auto& entry : entries) all.push_back(&entry.second);
-  const Type ety = element_type_of(element, all);
-  for (auto& entry : entries) entry.second = retyped(std::move(entry.second), ety);
+  const Type ety = element_type_of(element, entries, entry_value);
+  if (!ety.is_dynamic())
+    for (auto& entry : entries)
+      if (entry.second.type().is_dynamic()) entry.second = retyped(std::move(entry.second), ety);
   Value v(Type::map(ety), State::Known);
   v.data_ = std::make_shared<Entries>(std::move(entries));
   return v;
@@ -279,10 +312,12 @@ Value Value::tuple(std::vector<Value> elements) {
 
 Value Value::object(Entries attributes) {
   sort_entries(attributes);
-  std::vector<Attribute> types;
-  types.reserve(attributes.size());
-  for (const auto& [name, value] : attributes) types.push_back({name, value.type()});
-  Value v(Type::object(std::move(types)), State::Known);
+  // Reused between calls: building an object's type needs a list of its attributes, and objects
+  // are built often.
+  thread_local std::vector<AttributeRef> refs;
+  refs.clear();
+  for (const auto& [name, value] : attributes) refs.push_back({name, &value.type()});
+  Value v(Type::sorted_object(refs), State::Known);
   v.data_ = std::make_shared<Entries>(std::move(attributes));
   return v;
 }
@@ -299,11 +334,11 @@ const Entries& Value::entries() const {
 
 const Value* Value::get(std::string_view key) const {
   const Entries& all = entries();
-  const std::string normalized = normalize_nfc(key);
-  auto it =
-      std::lower_bound(all.begin(), all.end(), normalized,
-                       [](const auto& entry, const std::string& k) { return entry.first < k; });
-  return it != all.end() && it->first == normalized ? &it->second : nullptr;
+  const std::string normalized = is_ascii(key) ? std::string() : normalize_nfc(key);
+  const std::string_view wanted = is_ascii(key) ? key : std::string_view(normalized);
+  auto it = std::lower_bound(all.begin(), all.end(), wanted,
+                             [](const auto& entry, std::string_view k) { return entry.first < k; });
+  return it != all.end() && it->first == wanted ? &it->second : nullptr;
 }
 
 size_t Value::length() const {

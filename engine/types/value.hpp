@@ -76,8 +76,11 @@ class Value {
   Value(Type type, State state) : type_(std::move(type)), state_(state) {}
 
   Type type_;
+  // The state is placed in the contents' tail padding (a value is 56 bytes, not 64).
+  [[no_unique_address]] std::variant<std::monostate, bool, Number, std::string, Elements,
+                                     SharedEntries>
+      data_;
   State state_ = State::Null;
-  std::variant<std::monostate, bool, Number, std::string, Elements, SharedEntries> data_;
 };
 
 // cty's Equals: a known bool, or an unknown bool when unknown values could decide it. Nulls are

@@ -1,8 +1,9 @@
-// Types: construction (NFC attribute names, optional attributes), structural equality and cty's
-// friendly names, checked against go-cty 1.12.1.
+// Types: construction (NFC attribute names, optional attributes), structural equality, interning
+// (shared descriptions, sweeping, threads) and cty's friendly names, checked against go-cty 1.12.1.
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
 
 #include "notation.hpp"
 #include "types/type.hpp"
@@ -140,6 +141,39 @@ TEST_CASE("a type nested many thousands deep is freed without deep recursion") {
   CHECK(copy == t);  // shared descriptions compare without walking them
   t = Type::number();
   CHECK(copy.is_list());
+}
+
+TEST_CASE("equal types share a description while unreferenced ones are dropped") {
+  const Type kept = Type::object({{"kept", Type::string()}});
+  // Many short-lived distinct types make the interning table sweep several times.
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 5000; ++i) {
+      const std::string name = "a" + std::to_string(i);
+      const Type t = Type::object({{name, Type::list(Type::number())}});
+      CHECK(t == Type::object({{name, Type::list(Type::number())}}));
+      CHECK(t.attributes()[0].name == name);
+    }
+  CHECK(kept == Type::object({{"kept", Type::string()}}));
+  CHECK(kept.attributes()[0].name == "kept");
+}
+
+TEST_CASE("types are made and released from several threads at once") {
+  const auto work = [](int seed) {
+    bool all_equal = true;
+    for (int i = 0; i < 3000; ++i) {
+      const std::string name = "t" + std::to_string((i * 7 + seed) % 500);
+      const Type a = Type::map(Type::object({{name, Type::string()}}));
+      const Type b = Type::map(Type::object({{name, Type::string()}}));
+      all_equal = all_equal && a == b && a.element().attributes()[0].name == name;
+    }
+    return all_equal;
+  };
+  bool first = false;
+  std::thread other([&] { first = work(1); });
+  const bool second = work(2);
+  other.join();
+  CHECK(first);
+  CHECK(second);
 }
 
 }  // namespace
