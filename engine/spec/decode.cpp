@@ -42,6 +42,9 @@ struct Schema {
   };
   std::vector<Attribute> attributes;
   std::vector<Block> blocks;
+  // The blocks by type, for the lookup every body makes (views of `blocks`' own strings, so
+  // built once the schema has its place: see Decoder::schema_of).
+  base::FlatMap<std::string_view, const Block*> block_types;
 };
 
 // The schema from the model of what the spec's body holds (expected.hpp), which the editor
@@ -195,7 +198,25 @@ class Decoder {
   // Each spec's schema, built once per decode: every body a spec reads shares it.
   const Schema& schema_of(const Spec& spec) {
     auto [found, added] = schemas_.try_emplace(&spec);
-    if (added) found->second = schema_from_model(spec);
+    if (!added) return found->second;
+    Schema& schema = found->second;
+    schema = schema_from_model(spec);
+    for (const Schema::Block& block : schema.blocks) schema.block_types[block.type] = &block;
+    return schema;
+  }
+
+  // For each property of an object spec, its place in name order, so that the object's value
+  // is built in the order an object keeps (properties are decoded in spec order). Once per spec.
+  const std::vector<uint32_t>& property_ranks(const ObjectSpec& object) {
+    auto [found, added] = property_ranks_.try_emplace(&object);
+    if (!added) return found->second;
+    std::vector<uint32_t> order(object.properties.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      return object.properties[a].first < object.properties[b].first;
+    });
+    found->second.resize(order.size());
+    for (uint32_t rank = 0; rank < order.size(); ++rank) found->second[order[rank]] = rank;
     return found->second;
   }
 
@@ -305,12 +326,15 @@ class Decoder {
              content.missing_item_range, std::nullopt});
       }
     }
-    base::FlatMap<std::string_view, const Schema::Block*> wanted;
-    for (const Schema::Block& block : schema.blocks) wanted[block.type] = &block;
+    // Whether an item may be one the schema does not mention (then Content reports it).
+    bool unmatched = content.attributes.size() < defined.size();
     for (NodeId item : items) {
       if (tree.node(item).kind != NodeKind::Block) continue;
-      const auto found = wanted.find(tree.token_text(tree.node(item).first_token));
-      if (found == wanted.end()) continue;
+      const auto found = schema.block_types.find(tree.token_text(tree.node(item).first_token));
+      if (found == schema.block_types.end()) {
+        unmatched = true;
+        continue;
+      }
       syntax::BlockHeader header = syntax::block_header(tree, item);
       const std::vector<std::string>& label_names = found->second->label_names;
       if (header.body == syntax::kNoNode) continue;  // a broken header: the parser has reported it
@@ -327,7 +351,8 @@ class Decoder {
         block.labels.push_back(std::move(label.value));
       content.blocks.push_back(std::move(block));
     }
-    if (diags) native_extraneous_items(tree, body.node, schema, content, defined, *diags);
+    if (diags && unmatched)
+      native_extraneous_items(tree, body.node, schema, content, defined, *diags);
     return content;
   }
 
@@ -614,10 +639,13 @@ class Decoder {
   }
 
   Value value_of(const ObjectSpec& object, const Content& content) {
-    types::Entries entries;
-    entries.reserve(object.properties.size());
-    for (const auto& [name, nested] : object.properties)
-      entries.emplace_back(name, value_of(*nested, content));
+    // Decoded in spec order (the order of diagnostics), placed in name order.
+    const std::vector<uint32_t>& rank = property_ranks(object);
+    types::Entries entries(object.properties.size());
+    for (size_t i = 0; i < object.properties.size(); ++i) {
+      const auto& [name, nested] = object.properties[i];
+      entries[rank[i]] = {name, value_of(*nested, content)};
+    }
     return Value::object(std::move(entries));
   }
 
@@ -818,12 +846,15 @@ class Decoder {
       leaf.value = std::move(value);
     }
     const types::Type& nested_type = implied_type_of(*map.nested);
-    const auto build = [&](const auto& self, const Level& level, size_t depth) -> Value {
+    // The levels are taken apart as the maps are built: keys and values move into them.
+    const auto build = [&](const auto& self, Level& level, size_t depth) -> Value {
       types::Type element = nested_type;
       for (size_t i = 1; i < depth; ++i) element = types::Type::map(element);
       types::Entries entries;
-      for (const auto& [key, child] : level.children)
-        entries.emplace_back(key, depth == 1 ? *child.value : self(self, child, depth - 1));
+      entries.reserve(level.children.size());
+      for (auto& [key, child] : level.children)
+        entries.emplace_back(key,
+                             depth == 1 ? std::move(*child.value) : self(self, child, depth - 1));
       return Value::map(element, std::move(entries));
     };
     return build(build, root, map.label_names.size());
@@ -835,6 +866,7 @@ class Decoder {
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
+  std::unordered_map<const ObjectSpec*, std::vector<uint32_t>> property_ranks_;
 };
 
 }  // namespace
