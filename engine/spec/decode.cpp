@@ -584,27 +584,27 @@ class Decoder {
                           n.open, std::nullopt});
       return out;
     }
-    std::map<std::string_view, const ContentAttribute*> seen;
+    std::map<std::string_view, size_t> seen;  // name -> index in out.items
     for (const syntax::JsonProperty& property : tree.properties(body.node)) {
       if (property.name == "//") continue;
       const ContentAttribute attribute{body, property.value, property.name_range,
                                        tree.node(property.value).range};
       if (const auto earlier = seen.find(property.name); earlier != seen.end()) {
         out.ok = false;
+        const ContentAttribute& first = out.items[earlier->second];
         if (diags)
-          diags->push_back({base::Severity::Error, "Duplicate attribute definition",
-                            "The argument " + base::go_quote(property.name) +
-                                " was already set at " +
-                                base::format_range(
-                                    tree, base::range_between(earlier->second->name_range,
-                                                              earlier->second->expression_range)) +
-                                ".",
-                            property.name_range, std::nullopt});
+          diags->push_back(
+              {base::Severity::Error, "Duplicate attribute definition",
+               "The argument " + base::go_quote(property.name) + " was already set at " +
+                   base::format_range(
+                       tree, base::range_between(first.name_range, first.expression_range)) +
+                   ".",
+               property.name_range, std::nullopt});
         continue;
       }
       out.items.push_back(attribute);
       out.names.push_back(property.name);
-      seen[property.name] = &out.items.back();
+      seen[property.name] = out.items.size() - 1;
     }
     return out;
   }
