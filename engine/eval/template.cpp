@@ -91,7 +91,7 @@ class TemplateEvaluator {
         syntax::decode_string_literal(tree_.token_text(t), tok.start(),
                                       tok.kind() == TokenKind::QuotedLit, text, ignored);
     }
-    return Value::string(text);
+    return Value::owned_string(std::move(text));
   }
 
   // Flattens the template's tokens and directive nodes into parts, in source order.
@@ -298,7 +298,7 @@ class TemplateEvaluator {
       }
       out += text.value.as_string();
     }
-    return known ? Value::string(out) : Value::unknown(Type::string());
+    return known ? Value::owned_string(std::move(out)) : Value::unknown(Type::string());
   }
 
   Piece if_directive(size_t& i, const Scope* scope) {
@@ -400,7 +400,7 @@ class TemplateEvaluator {
       for (const Value& value : collection.elements())
         known = one(t.is_set() ? value : Value::number(index++), value) && known;
     }
-    return {known ? Value::string(out) : Value::unknown(Type::string()), whole};
+    return {known ? Value::owned_string(std::move(out)) : Value::unknown(Type::string()), whole};
   }
 
   Evaluator& ev_;

@@ -238,7 +238,8 @@ bool length_known(const Value& v) {
 Converted primitive(const Value& value, const Type& out) {
   const TypeKind from = value.type().kind();
   if (out.kind() == TypeKind::String) {
-    if (from == TypeKind::Number) return success(Value::string(value.as_number().to_string()));
+    if (from == TypeKind::Number)
+      return success(Value::owned_string(value.as_number().to_string()));
     return success(Value::string(value.as_bool() ? "true" : "false"));
   }
   const std::string& text = value.as_string();

@@ -123,6 +123,13 @@ Value Value::string(std::string_view text) {
   return v;
 }
 
+Value Value::owned_string(std::string text) {
+  Value v(Type::string(), State::Known);
+  normalize_nfc_in_place(text);
+  v.data_ = std::move(text);
+  return v;
+}
+
 Value Value::list(Type element, std::vector<Value> elements) {
   const Type ety = element_type_of(element, elements, itself);
   if (!ety.is_dynamic())

@@ -34,6 +34,9 @@ class Value {
   static Value number(int64_t value);
   // Strings are normalized to NFC, so equal text compares equal however it was composed.
   static Value string(std::string_view text);
+  // The same for text the caller gives up: ASCII text (NFC already) keeps its buffer, so building
+  // a string the caller has just composed costs no copy.
+  static Value owned_string(std::string text);
   // Collections take their element type (needed when empty); elements must have it, except
   // that nulls and unknowns of the dynamic type become nulls and unknowns of it. Given the
   // dynamic type, the first element whose type is not dynamic sets it, as in cty.ListVal.

@@ -77,6 +77,10 @@ TEST_CASE("composed and decomposed text is the same string") {
   CHECK(object.get("\u00e9") != nullptr);
   CHECK(object.get("e\u0301") != nullptr);
   CHECK(object.type().attribute("\u00e9") != nullptr);
+  // A string given up by its caller is normalized the same way, ASCII or not.
+  CHECK(raw_equals(Value::owned_string(std::string("e\u0301")), composed));
+  CHECK(raw_equals(Value::owned_string("plain"), Value::string("plain")));
+  CHECK(Value::owned_string("").as_string().empty());
 }
 
 TEST_CASE("Equals and RawEquals are cty's, nulls and unknowns included") {
