@@ -212,6 +212,11 @@ class TemplateEvaluator {
   }
 
   void meld_literals() {
+    // Most templates have no neighbouring literals: nothing to rebuild then.
+    bool any = false;
+    for (size_t i = 1; i < parts_.size() && !any; ++i)
+      any = parts_[i].kind == PartKind::Literal && parts_[i - 1].kind == PartKind::Literal;
+    if (!any) return;
     std::vector<Part> melded;
     for (Part& p : parts_) {
       if (p.kind == PartKind::Literal && !melded.empty() &&
@@ -237,6 +242,7 @@ class TemplateEvaluator {
   // Evaluates parts from `i` until one of `stops` (not consumed) or the end, as a TemplateExpr.
   Value sequence(size_t& i, std::initializer_list<PartKind> stops, const Scope* scope) {
     std::vector<Piece> pieces;
+    pieces.reserve(parts_.size() - i);
     const size_t first = i;
     while (i < parts_.size()) {
       const Part& p = parts_[i];
@@ -287,6 +293,11 @@ class TemplateEvaluator {
       }
       if (piece.value.type().kind() == types::TypeKind::String) {
         out += piece.value.as_string();
+        continue;
+      }
+      // What converting a known number to a string gives, without making that string a value.
+      if (piece.value.type().kind() == types::TypeKind::Number) {
+        out += piece.value.as_number().to_string();
         continue;
       }
       const types::Converted text = types::convert(piece.value, Type::string());

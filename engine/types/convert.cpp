@@ -376,6 +376,7 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     return success(to_list ? Value::list(ety, value.elements())
                            : Value::set(ety, value.elements()));
   std::vector<Value> elements;
+  elements.reserve(value.elements().size());
   for (const Value& e : value.elements()) {
     Value converted = e;
     if (!(e.type() == ety)) {

@@ -48,6 +48,12 @@ class Value {
   static Value tuple(std::vector<Value> elements);
   // Attribute names are normalized to NFC and sorted; for a repeated name the last one wins.
   static Value object(Entries attributes);
+  // The object with the attribute names of the object type `shape` (sorted, unique, NFC) and
+  // `values`, one per attribute in that order (the sizes must match): what object() gives for
+  // the same pairs, without sorting or normalizing names. Its type is `shape` itself when `shape`
+  // has no optional attributes and every value has its attribute's type, as values decoded by a
+  // spec usually have its implied type; otherwise it is made from the values' types.
+  static Value object(const Type& shape, std::vector<Value> values);
 
   const Type& type() const { return type_; }
   bool is_null() const { return state_ == State::Null; }
