@@ -71,7 +71,7 @@ Value retyped(Value v, const Type& element) {
 
 Value::Value() = default;
 
-Value::~Value() {
+void Value::release_contents() {
   // Contents only this value holds are taken apart level by level: each nested value's own
   // contents are moved to the work list before its container is freed, so no destructor
   // recurses more than one level. A few pending containers (the usual depth) need no allocation.

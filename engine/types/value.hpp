@@ -26,7 +26,11 @@ class Value {
   Value(Value&&) noexcept = default;
   Value& operator=(const Value&) = default;
   Value& operator=(Value&&) noexcept = default;
-  ~Value();
+  ~Value() {
+    // Leaves need only their members' destructors; only containers may need taking apart.
+    if (std::holds_alternative<Elements>(data_) || std::holds_alternative<SharedEntries>(data_))
+      release_contents();
+  }
   static Value null(Type type);
   static Value unknown(Type type);
   static Value boolean(bool value);
@@ -83,6 +87,8 @@ class Value {
   using SharedEntries = std::shared_ptr<Entries>;
 
   Value(Type type, State state) : type_(std::move(type)), state_(state) {}
+  // The destructor's work for a list, set, tuple, map or object value.
+  void release_contents();
 
   Type type_;
   // The state is placed in the contents' tail padding (a value is 56 bytes, not 64).
