@@ -3,6 +3,8 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+
 #include "eval/evaluator.hpp"
 #include "syntax/string_literal.hpp"
 #include "types/convert.hpp"
@@ -83,6 +85,15 @@ class TemplateEvaluator {
 
  private:
   Value literal_text(const syntax::Node& n) {
+    // The usual string, one literal token of ASCII text without escapes, is its own value.
+    if (n.end_token - n.first_token == 3 &&
+        tree_.tokens()[n.first_token + 1].kind() == TokenKind::QuotedLit) {
+      const std::string_view raw = tree_.token_text(n.first_token + 1);
+      if (std::all_of(raw.begin(), raw.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x80 && c != '\\' && c != '$' && c != '%';
+          }))
+        return Value::owned_string(std::string(raw));
+    }
     std::string text;
     base::Diagnostics ignored;  // reported when the file was parsed
     for (uint32_t t = n.first_token; t < n.end_token; ++t) {
