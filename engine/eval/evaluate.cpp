@@ -385,7 +385,8 @@ Value Evaluator::binary(NodeId id, const Scope* scope) {
   const Value right = eval(kids[1], scope);
   // Operands that reported errors make the result unknown, which the general path decides.
   if (!base::has_errors(diags_, mark))
-    if (std::optional<Value> result = known_arithmetic(node(id).op, left, right)) return *result;
+    if (std::optional<Value> result = known_arithmetic(node(id).op, left, right))
+      return std::move(*result);
   const types::Converted l = types::convert(left, f.params[0].type);
   if (!l.ok())
     error("Invalid operand", "Unsuitable value for left operand: " + l.error + ".", range(kids[0]),
