@@ -2,6 +2,8 @@
 #include "eval/evaluate.hpp"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
 #include "base/big_stack.hpp"
 #include "base/suggest.hpp"
@@ -341,12 +343,50 @@ Value Evaluator::unary(NodeId id, const Scope* scope) {
   return result.value;
 }
 
+namespace {
+
+// The arithmetic operators on two known numbers, as their functions compute them (no
+// conversion, no null, unknown or dynamic argument to check), without the call machinery; nullopt
+// for anything else, including the operations that fail, so that the general path reports them.
+std::optional<Value> known_arithmetic(syntax::Operator op, const Value& a, const Value& b) {
+  if (!a.is_known() || a.is_null() || !b.is_known() || b.is_null() ||
+      a.type().kind() != types::TypeKind::Number || b.type().kind() != types::TypeKind::Number)
+    return std::nullopt;
+  std::optional<types::Number> r;
+  switch (op) {
+    case syntax::Operator::Add:
+      r = types::Number::add(a.as_number(), b.as_number());
+      break;
+    case syntax::Operator::Subtract:
+      r = types::Number::subtract(a.as_number(), b.as_number());
+      break;
+    case syntax::Operator::Multiply:
+      r = types::Number::multiply(a.as_number(), b.as_number());
+      break;
+    case syntax::Operator::Divide:
+      r = types::Number::divide(a.as_number(), b.as_number());
+      break;
+    default:
+      break;
+  }
+  if (!r) return std::nullopt;
+  return Value::number(std::move(*r));
+}
+
+}  // namespace
+
 Value Evaluator::binary(NodeId id, const Scope* scope) {
   const Function& f = operator_function(node(id).op);
-  const std::vector<NodeId> kids = children(id);
+  // A binary operation has two children: the right one ends just before it, the left one just
+  // before the right one's subtree.
+  const std::array<NodeId, 2> kids{node(id - 1).first_descendant - 1, id - 1};
   const size_t mark = diags_.size();
   const Value left = eval(kids[0], scope);
   const Value right = eval(kids[1], scope);
+  // Operands that reported errors make the result unknown, which the general path decides.
+  if (!base::has_errors(diags_, mark))
+    if (std::optional<Value> result = known_arithmetic(node(id).op, left, right))
+      return std::move(*result);
   const types::Converted l = types::convert(left, f.params[0].type);
   if (!l.ok())
     error("Invalid operand", "Unsuitable value for left operand: " + l.error + ".", range(kids[0]),

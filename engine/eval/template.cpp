@@ -3,6 +3,8 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+
 #include "eval/evaluator.hpp"
 #include "syntax/string_literal.hpp"
 #include "types/convert.hpp"
@@ -83,6 +85,15 @@ class TemplateEvaluator {
 
  private:
   Value literal_text(const syntax::Node& n) {
+    // The usual string, one literal token of ASCII text without escapes, is its own value.
+    if (n.end_token - n.first_token == 3 &&
+        tree_.tokens()[n.first_token + 1].kind() == TokenKind::QuotedLit) {
+      const std::string_view raw = tree_.token_text(n.first_token + 1);
+      if (std::all_of(raw.begin(), raw.end(), [](char c) {
+            return static_cast<unsigned char>(c) < 0x80 && c != '\\' && c != '$' && c != '%';
+          }))
+        return Value::owned_string(std::string(raw));
+    }
     std::string text;
     base::Diagnostics ignored;  // reported when the file was parsed
     for (uint32_t t = n.first_token; t < n.end_token; ++t) {
@@ -91,7 +102,7 @@ class TemplateEvaluator {
         syntax::decode_string_literal(tree_.token_text(t), tok.start(),
                                       tok.kind() == TokenKind::QuotedLit, text, ignored);
     }
-    return Value::string(text);
+    return Value::owned_string(std::move(text));
   }
 
   // Flattens the template's tokens and directive nodes into parts, in source order.
@@ -212,6 +223,11 @@ class TemplateEvaluator {
   }
 
   void meld_literals() {
+    // Most templates have no neighbouring literals: nothing to rebuild then.
+    bool any = false;
+    for (size_t i = 1; i < parts_.size() && !any; ++i)
+      any = parts_[i].kind == PartKind::Literal && parts_[i - 1].kind == PartKind::Literal;
+    if (!any) return;
     std::vector<Part> melded;
     for (Part& p : parts_) {
       if (p.kind == PartKind::Literal && !melded.empty() &&
@@ -237,6 +253,7 @@ class TemplateEvaluator {
   // Evaluates parts from `i` until one of `stops` (not consumed) or the end, as a TemplateExpr.
   Value sequence(size_t& i, std::initializer_list<PartKind> stops, const Scope* scope) {
     std::vector<Piece> pieces;
+    pieces.reserve(parts_.size() - i);
     const size_t first = i;
     while (i < parts_.size()) {
       const Part& p = parts_[i];
@@ -289,6 +306,11 @@ class TemplateEvaluator {
         out += piece.value.as_string();
         continue;
       }
+      // What converting a known number to a string gives, without making that string a value.
+      if (piece.value.type().kind() == types::TypeKind::Number) {
+        out += piece.value.as_number().to_string();
+        continue;
+      }
       const types::Converted text = types::convert(piece.value, Type::string());
       if (!text.ok()) {
         ev_.error("Invalid template interpolation value",
@@ -298,7 +320,7 @@ class TemplateEvaluator {
       }
       out += text.value.as_string();
     }
-    return known ? Value::string(out) : Value::unknown(Type::string());
+    return known ? Value::owned_string(std::move(out)) : Value::unknown(Type::string());
   }
 
   Piece if_directive(size_t& i, const Scope* scope) {
@@ -400,7 +422,7 @@ class TemplateEvaluator {
       for (const Value& value : collection.elements())
         known = one(t.is_set() ? value : Value::number(index++), value) && known;
     }
-    return {known ? Value::string(out) : Value::unknown(Type::string()), whole};
+    return {known ? Value::owned_string(std::move(out)) : Value::unknown(Type::string()), whole};
   }
 
   Evaluator& ev_;

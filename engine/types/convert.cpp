@@ -238,7 +238,8 @@ bool length_known(const Value& v) {
 Converted primitive(const Value& value, const Type& out) {
   const TypeKind from = value.type().kind();
   if (out.kind() == TypeKind::String) {
-    if (from == TypeKind::Number) return success(Value::string(value.as_number().to_string()));
+    if (from == TypeKind::Number)
+      return success(Value::owned_string(value.as_number().to_string()));
     return success(Value::string(value.as_bool() ? "true" : "false"));
   }
   const std::string& text = value.as_string();
@@ -375,6 +376,7 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
     return success(to_list ? Value::list(ety, value.elements())
                            : Value::set(ety, value.elements()));
   std::vector<Value> elements;
+  elements.reserve(value.elements().size());
   for (const Value& e : value.elements()) {
     Value converted = e;
     if (!(e.type() == ety)) {

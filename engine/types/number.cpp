@@ -518,6 +518,25 @@ struct Number::Ops {
     return from_float(std::move(*f));
   }
 
+  // The sum of two integers below 2^62 in magnitude (literals, counts) when it fits the larger
+  // precision: exact then, so what Go's rounding gives too; nullopt for anything else.
+  static std::optional<Number> small_integer_sum(const Number& a, const Number& b) {
+    const auto small_integer = [](const Number& n) -> std::optional<int64_t> {
+      if (n.form_ != Number::Form::kFinite || n.big_ || n.exp_ < 0 ||
+          n.exp_ + std::bit_width(n.small_) > 62)
+        return std::nullopt;
+      const auto v = static_cast<int64_t>(n.small_ << n.exp_);
+      return n.neg_ ? -v : v;
+    };
+    const std::optional<int64_t> x = small_integer(a), y = small_integer(b);
+    if (!x || !y) return std::nullopt;
+    const uint32_t prec = std::max(a.prec_, b.prec_);
+    Number sum = from_int(*x + *y);  // exact cancellation gives +0, as in Go
+    if (std::bit_width(sum.small_) > prec) return std::nullopt;
+    sum.prec_ = prec;
+    return sum;
+  }
+
   // An exact integer of at most 64 bits whose decimal digits are all of its shortest text.
   static bool is_small_exact_integer(const Number& n) {
     if (n.form_ != Number::Form::kFinite || n.big_ || n.exp_ < 0) return false;
@@ -736,6 +755,7 @@ std::string Number::to_string_g10() const {
 }
 
 std::optional<Number> Number::add(const Number& a, const Number& b) {
+  if (std::optional<Number> sum = Ops::small_integer_sum(a, b)) return sum;
   return Ops::from_float(float_add(Ops::to_float(a), Ops::to_float(b), std::max(a.prec_, b.prec_)));
 }
 

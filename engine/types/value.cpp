@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/container/small_vector.hpp>
+#include <cassert>
 #include <unordered_map>
 
 #include "types/text.hpp"
@@ -70,7 +71,7 @@ Value retyped(Value v, const Type& element) {
 
 Value::Value() = default;
 
-Value::~Value() {
+void Value::release_contents() {
   // Contents only this value holds are taken apart level by level: each nested value's own
   // contents are moved to the work list before its container is freed, so no destructor
   // recurses more than one level. A few pending containers (the usual depth) need no allocation.
@@ -120,6 +121,13 @@ Value Value::number(int64_t value) {
 Value Value::string(std::string_view text) {
   Value v(Type::string(), State::Known);
   v.data_ = normalize_nfc(text);
+  return v;
+}
+
+Value Value::owned_string(std::string text) {
+  Value v(Type::string(), State::Known);
+  normalize_nfc_in_place(text);
+  v.data_ = std::move(text);
   return v;
 }
 
@@ -319,6 +327,22 @@ Value Value::object(Entries attributes) {
   for (const auto& [name, value] : attributes) refs.push_back({name, &value.type()});
   Value v(Type::sorted_object(refs), State::Known);
   v.data_ = std::make_shared<Entries>(std::move(attributes));
+  return v;
+}
+
+Value Value::object(const Type& shape, std::vector<Value> values) {
+  const std::vector<Attribute>& attributes = shape.attributes();
+  assert(values.size() == attributes.size());
+  Entries entries;
+  entries.reserve(attributes.size());
+  bool same_types = shape.optional_attributes().empty();
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    same_types = same_types && values[i].type() == attributes[i].type;
+    entries.emplace_back(attributes[i].name, std::move(values[i]));
+  }
+  if (!same_types) return object(std::move(entries));
+  Value v(shape, State::Known);
+  v.data_ = std::make_shared<Entries>(std::move(entries));
   return v;
 }
 

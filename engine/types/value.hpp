@@ -26,7 +26,11 @@ class Value {
   Value(Value&&) noexcept = default;
   Value& operator=(const Value&) = default;
   Value& operator=(Value&&) noexcept = default;
-  ~Value();
+  ~Value() {
+    // Leaves need only their members' destructors; only containers may need taking apart.
+    if (std::holds_alternative<Elements>(data_) || std::holds_alternative<SharedEntries>(data_))
+      release_contents();
+  }
   static Value null(Type type);
   static Value unknown(Type type);
   static Value boolean(bool value);
@@ -34,6 +38,9 @@ class Value {
   static Value number(int64_t value);
   // Strings are normalized to NFC, so equal text compares equal however it was composed.
   static Value string(std::string_view text);
+  // The same for text the caller gives up: ASCII text (NFC already) keeps its buffer, so building
+  // a string the caller has just composed costs no copy.
+  static Value owned_string(std::string text);
   // Collections take their element type (needed when empty); elements must have it, except
   // that nulls and unknowns of the dynamic type become nulls and unknowns of it. Given the
   // dynamic type, the first element whose type is not dynamic sets it, as in cty.ListVal.
@@ -45,6 +52,12 @@ class Value {
   static Value tuple(std::vector<Value> elements);
   // Attribute names are normalized to NFC and sorted; for a repeated name the last one wins.
   static Value object(Entries attributes);
+  // The object with the attribute names of the object type `shape` (sorted, unique, NFC) and
+  // `values`, one per attribute in that order (the sizes must match): what object() gives for
+  // the same pairs, without sorting or normalizing names. Its type is `shape` itself when `shape`
+  // has no optional attributes and every value has its attribute's type, as values decoded by a
+  // spec usually have its implied type; otherwise it is made from the values' types.
+  static Value object(const Type& shape, std::vector<Value> values);
 
   const Type& type() const { return type_; }
   bool is_null() const { return state_ == State::Null; }
@@ -74,6 +87,8 @@ class Value {
   using SharedEntries = std::shared_ptr<Entries>;
 
   Value(Type type, State state) : type_(std::move(type)), state_(state) {}
+  // The destructor's work for a list, set, tuple, map or object value.
+  void release_contents();
 
   Type type_;
   // The state is placed in the contents' tail padding (a value is 56 bytes, not 64).

@@ -98,6 +98,12 @@ TEST_CASE("literals, collections and operators") {
       {"n > 2 && n < 4", R"(true "bool")"},
       {"false || true", R"(true "bool")"},
       {"later == \"x\"", R"(<value is not known> "bool")"},
+      // Arithmetic on two known numbers, and on anything else.
+      {"8000 + 0", R"(8000 "number")"},
+      {"5 - 7", R"(-2 "number")"},
+      {"-1 + 1", R"(0 "number")"},
+      {"2 * 3.5", R"(7 "number")"},
+      {"1 + later", R"(<value is not known> "number")"},
   });
 }
 
@@ -175,6 +181,10 @@ TEST_CASE("templates: interpolation, directives, strip markers, heredocs") {
       {"\"a  ${~ s ~}  b\"", R"("ahellob" "string")"},
       {"\"$${x} %%{y}\"", R"("${x} %{y}" "string")"},
       {"\"\\u00e9\\n\"", R"("é\n" "string")"},
+      // Plain literal text, and text with what could start an escape or is not ASCII.
+      {"\"docker\"", R"("docker" "string")"},
+      {"\"a$b 100%\"", R"("a$b 100%" "string")"},
+      {"\"e\u0301\"", "\"\u00e9\" \"string\""},
       {"<<EOT\n  a\n   b\nEOT", R"("  a\n   b\n" "string")"},
       {"<<-EOT\n  a\n   b\n  EOT", R"("a\n b\n" "string")"},
   });

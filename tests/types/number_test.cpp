@@ -272,6 +272,26 @@ TEST_CASE("arithmetic") {
   CHECK(Number::compare(*eval("p:1e600000000 p:1e-600000000 sub"), num("1e600000000")) == 0);
 }
 
+TEST_CASE("sums of small integers (computed without big arithmetic) are Go's exact sums") {
+  const Case cases[] = {
+      {"p:8000 p:1 add", "8001", 512},
+      {"i:1 p:2 add", "3", 512},
+      {"i:5 i:7 sub", "-2", 64},
+      {"p:-3 p:3 add", "0", 512},  // exact cancellation gives +0
+      {"i:3 p:3 sub", "0", 512},
+      {"p:-3 p:-4 add", "-7", 512},
+      {"p:1024 p:-1 add", "1023", 512},
+      // The largest operands taken without big arithmetic (2^62 - 1), and the first ones not.
+      {"i:4611686018427387903 i:4611686018427387903 add", "9223372036854775806", 64},
+      {"i:-4611686018427387903 i:-4611686018427387903 add", "-9223372036854775806", 64},
+      {"i:4611686018427387904 i:1 add", "4611686018427387905", 64},
+      {"i:4611686018427387904 i:-4611686018427387904 add", "0", 64},
+      {"p:0.5 p:1 add", "1.5", 512},
+      {"p:1e30 p:1 add", "1000000000000000000000000000001", 512},
+  };
+  for (const auto& c : cases) check(c);
+}
+
 TEST_CASE("operations Go panics on (ErrNaN) have no result") {
   for (const char* program :
        {"p:0 p:0 div", "p:-0 p:0 div", "p:Inf p:Inf div", "p:Inf p:-Inf div", "p:Inf p:Inf sub",

@@ -77,6 +77,32 @@ TEST_CASE("composed and decomposed text is the same string") {
   CHECK(object.get("\u00e9") != nullptr);
   CHECK(object.get("e\u0301") != nullptr);
   CHECK(object.type().attribute("\u00e9") != nullptr);
+  // A string given up by its caller is normalized the same way, ASCII or not.
+  CHECK(raw_equals(Value::owned_string(std::string("e\u0301")), composed));
+  CHECK(raw_equals(Value::owned_string("plain"), Value::string("plain")));
+  CHECK(Value::owned_string("").as_string().empty());
+}
+
+TEST_CASE("an object built on a known shape is the object of the same pairs") {
+  const Value name = Value::string("web");
+  const Value count = Value::number(2);
+  const Value by_pairs = Value::object({{"name", name}, {"count", count}});
+  // The shape's type is kept when every value has its attribute's type.
+  const Type shape = Type::object({{"count", Type::number()}, {"name", Type::string()}});
+  const Value on_shape = Value::object(shape, {count, name});
+  CHECK(on_shape.type() == shape);
+  CHECK(raw_equals(on_shape, by_pairs));
+  CHECK(on_shape.get("name")->as_string() == "web");
+  // A dynamic attribute takes its value's type; optional markers are not a value's.
+  const Type loose = Type::object({{"count", Type::dynamic()}, {"name", Type::string()}});
+  CHECK(Value::object(loose, {count, name}).type() == by_pairs.type());
+  CHECK(raw_equals(Value::object(loose, {count, name}), by_pairs));
+  const Type optional =
+      Type::object({{"count", Type::number()}, {"name", Type::string()}}, {"name"});
+  CHECK(Value::object(optional, {count, name}).type() == by_pairs.type());
+  CHECK(raw_equals(Value::object(optional, {count, Value::null(Type::string())}),
+                   Value::object({{"count", count}, {"name", Value::null(Type::string())}})));
+  CHECK(Value::object(Type::object({}), {}).type() == Value::object(Entries{}).type());
 }
 
 TEST_CASE("Equals and RawEquals are cty's, nulls and unknowns included") {
