@@ -2,6 +2,7 @@
 // spec's value.
 #include "spec/decode.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -205,19 +206,34 @@ class Decoder {
     return schema;
   }
 
-  // For each property of an object spec, its place in name order, so that the object's value
-  // is built in the order an object keeps (properties are decoded in spec order). Once per spec.
-  const std::vector<uint32_t>& property_ranks(const ObjectSpec& object) {
-    auto [found, added] = property_ranks_.try_emplace(&object);
+  // An object spec's implied type and, for each property, the place of its attribute in that
+  // type (name order), so that the object's value is built in that order with its type known
+  // (properties are decoded in spec order). Once per spec per decode.
+  struct ObjectShape {
+    types::Type type;
+    std::vector<uint32_t> places;  // empty when names repeat or are not in NFC: no shortcut
+  };
+  const ObjectShape& object_shape(const ObjectSpec& object) {
+    auto [found, added] = object_shapes_.try_emplace(&object);
     if (!added) return found->second;
-    std::vector<uint32_t> order(object.properties.size());
-    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return object.properties[a].first < object.properties[b].first;
-    });
-    found->second.resize(order.size());
-    for (uint32_t rank = 0; rank < order.size(); ++rank) found->second[order[rank]] = rank;
-    return found->second;
+    ObjectShape& shape = found->second;
+    std::vector<types::Attribute> attributes;
+    for (const auto& [name, nested] : object.properties)
+      attributes.push_back({name, implied_type_of(*nested)});
+    shape.type = types::Type::object(std::move(attributes));
+    const std::vector<types::Attribute>& sorted = shape.type.attributes();
+    if (sorted.size() != object.properties.size()) return shape;
+    for (const auto& [name, nested] : object.properties) {
+      const auto at = std::lower_bound(
+          sorted.begin(), sorted.end(), name,
+          [](const types::Attribute& a, const std::string& n) { return a.name < n; });
+      if (at == sorted.end() || at->name != name) {
+        shape.places.clear();
+        return shape;
+      }
+      shape.places.push_back(static_cast<uint32_t>(at - sorted.begin()));
+    }
+    return shape;
   }
 
   // Each spec's implied type, built once per decode: every block a spec reads needs it.
@@ -639,14 +655,19 @@ class Decoder {
   }
 
   Value value_of(const ObjectSpec& object, const Content& content) {
-    // Decoded in spec order (the order of diagnostics), placed in name order.
-    const std::vector<uint32_t>& rank = property_ranks(object);
-    types::Entries entries(object.properties.size());
-    for (size_t i = 0; i < object.properties.size(); ++i) {
-      const auto& [name, nested] = object.properties[i];
-      entries[rank[i]] = {name, value_of(*nested, content)};
+    // Decoded in spec order (the order of diagnostics), placed in the type's name order.
+    const ObjectShape& shape = object_shape(object);
+    if (shape.places.empty() && !object.properties.empty()) {
+      types::Entries entries;
+      entries.reserve(object.properties.size());
+      for (const auto& [name, nested] : object.properties)
+        entries.emplace_back(name, value_of(*nested, content));
+      return Value::object(std::move(entries));
     }
-    return Value::object(std::move(entries));
+    std::vector<Value> values(object.properties.size());
+    for (size_t i = 0; i < object.properties.size(); ++i)
+      values[shape.places[i]] = value_of(*object.properties[i].second, content);
+    return Value::object(shape.type, std::move(values));
   }
 
   Value value_of(const LiteralSpec& literal, const Content&) { return literal.value; }
@@ -866,7 +887,7 @@ class Decoder {
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
-  std::unordered_map<const ObjectSpec*, std::vector<uint32_t>> property_ranks_;
+  std::unordered_map<const ObjectSpec*, ObjectShape> object_shapes_;
 };
 
 }  // namespace
