@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "base/small_sort.hpp"
+
 namespace hclspec::base {
 
 // For tables of a few entries built once and read a few times (a body's items by name): up to
@@ -25,14 +27,7 @@ class FlatMap {
   // From entries in any order; of equal keys the first one is kept, as std::map::emplace does.
   explicit FlatMap(const std::vector<value_type>& entries)
       : entries_(entries.begin(), entries.end()) {
-    const auto by_key = [](const value_type& a, const value_type& b) { return a.first < b.first; };
-    if (entries_.size() <= 16) {
-      // A stable insertion sort, without the buffer std::stable_sort allocates.
-      for (auto it = entries_.begin(); it != entries_.end(); ++it)
-        std::rotate(std::upper_bound(entries_.begin(), it, *it, by_key), it, it + 1);
-    } else {
-      std::stable_sort(entries_.begin(), entries_.end(), by_key);
-    }
+    stable_sort_by_first(entries_);
     entries_.erase(std::unique(entries_.begin(), entries_.end(),
                                [](const value_type& a, const value_type& b) {
                                  return !(a.first < b.first) && !(b.first < a.first);

@@ -8,6 +8,7 @@
 #include <cassert>
 #include <unordered_map>
 
+#include "base/small_sort.hpp"
 #include "types/text.hpp"
 
 namespace hclspec::types {
@@ -24,15 +25,7 @@ void sort_entries(Entries& entries) {
     sorted = is_ascii(entries[i].first) && (i == 0 || entries[i - 1].first < entries[i].first);
   if (sorted) return;
   for (auto& entry : entries) normalize_nfc_in_place(entry.first);
-  const auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
-  if (entries.size() <= 16) {
-    // A few entries (an object's attributes in spec order): a stable insertion sort, without
-    // the buffer std::stable_sort allocates.
-    for (auto it = entries.begin(); it != entries.end(); ++it)
-      std::rotate(std::upper_bound(entries.begin(), it, *it, by_key), it, it + 1);
-  } else {
-    std::stable_sort(entries.begin(), entries.end(), by_key);
-  }
+  base::stable_sort_by_first(entries);
   size_t kept = 0;
   for (size_t i = 0; i < entries.size(); ++i) {
     if (kept > 0 && entries[kept - 1].first == entries[i].first)
