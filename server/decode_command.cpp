@@ -170,11 +170,10 @@ class DecodeRun {
                        std::istreambuf_iterator<char>());
       inputs.push_back(keep(syntax::parse_config(std::move(text), "<stdin>")));
     } else {
-      for (const std::string& path : o_.inputs) {
-        const std::optional<spec::InputFile> input = load_input(path);
-        if (!input) return 1;
-        inputs.push_back(*input);
-      }
+      // As hcldec, an unreadable file is a diagnostic; the others are still parsed.
+      for (const std::string& path : o_.inputs)
+        if (const std::optional<spec::InputFile> input = read_source(path))
+          inputs.push_back(*input);
     }
     for (const spec::InputFile& input : inputs) add(input, diagnostics_of(input));
     if (has_errors()) return report(2);
@@ -224,20 +223,31 @@ class DecodeRun {
     return keep(syntax::parse_config(std::move(*text), path));
   }
 
-  // An input file, in the JSON syntax when its name ends in ".json" (as hcldec chooses).
-  std::optional<spec::InputFile> load_input(const std::string& path) {
-    if (!is_json_name(path)) {
-      const syntax::SyntaxTree* tree = load_file(path);
-      if (tree == nullptr) return std::nullopt;
-      return tree;
-    }
+  // A file in the JSON syntax when its name ends in ".json", else the native syntax (as hcldec
+  // chooses). When it cannot be read: nothing, and hcl's diagnostic for that syntax (which has
+  // no place in any file).
+  std::optional<spec::InputFile> read_source(const std::string& path) {
     std::string error;
     std::optional<std::string> text = read_file(path, error);
     if (!text) {
-      fail("failed to read " + path + ": " + error);
+      diags_.push_back(
+          {nullptr,
+           is_json_name(path)
+               ? base::Diagnostic{base::Severity::Error,
+                                  "Failed to open file",
+                                  "The file " + base::go_quote(path) + " could not be opened.",
+                                  {},
+                                  std::nullopt}
+               : base::Diagnostic{
+                     base::Severity::Error,
+                     "Failed to read file",
+                     "The configuration file " + base::go_quote(path) + " could not be read.",
+                     {},
+                     std::nullopt}});
       return std::nullopt;
     }
-    return keep(syntax::parse_json(std::move(*text), path));
+    if (is_json_name(path)) return keep(syntax::parse_json(std::move(*text), path));
+    return keep(syntax::parse_config(std::move(*text), path));
   }
 
   static bool is_json_name(const std::string& path) {
@@ -259,33 +269,11 @@ class DecodeRun {
   void load_vars(const std::string& vars, size_t index, eval::Variables& variables) {
     std::optional<spec::InputFile> file;
     const size_t first = vars.find_first_not_of(" \t\r\n\v\f");
-    if (first != std::string::npos && vars[first] == '{') {
+    if (first != std::string::npos && vars[first] == '{')
       file = keep(syntax::parse_json(vars, "<vars argument " + std::to_string(index) + ">"));
-    } else {
-      std::string error;
-      std::optional<std::string> text = read_file(vars, error);
-      if (!text) {  // hcl's own wording for each syntax
-        diags_.push_back(
-            {nullptr,
-             is_json_name(vars)
-                 ? base::Diagnostic{base::Severity::Error,
-                                    "Failed to open file",
-                                    "The file " + base::go_quote(vars) + " could not be opened.",
-                                    {},
-                                    std::nullopt}
-                 : base::Diagnostic{
-                       base::Severity::Error,
-                       "Failed to read file",
-                       "The configuration file " + base::go_quote(vars) + " could not be read.",
-                       {},
-                       std::nullopt}});
-        return;
-      }
-      if (is_json_name(vars))
-        file = keep(syntax::parse_json(std::move(*text), vars));
-      else
-        file = keep(syntax::parse_config(std::move(*text), vars));
-    }
+    else
+      file = read_source(vars);
+    if (!file) return;
     add(*file, diagnostics_of(*file));
     base::Diagnostics value_diags;
     for (auto& [name, value] : spec::attribute_values(*file, nullptr, value_diags))
