@@ -80,7 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const hclspec::spec::SpecFile& spec = fuzz_spec();
   check(spec.root != nullptr, "the fuzz spec does not load");
   hclspec::eval::Scope storage;
-  hclspec::eval::evaluate_json(*tree, tree->root(), hclspec::spec::input_scope(spec, storage),
+  hclspec::eval::evaluate_json(*tree, tree->root(),
+                               hclspec::spec::input_scope(spec.variables, spec.functions, storage),
                                diags);
   for (const auto& diag : hclspec::spec::validate(tree.get(), spec))
     check(!diag.summary.empty(), "diagnostic without a summary");

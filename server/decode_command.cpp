@@ -13,6 +13,7 @@
 #include "engine/base/unicode.hpp"
 #include "engine/spec/decode.hpp"
 #include "engine/spec/load.hpp"
+#include "engine/spec/validate.hpp"
 #include "engine/syntax/json.hpp"
 #include "engine/syntax/parser.hpp"
 #include "engine/types/json.hpp"
@@ -159,10 +160,8 @@ class DecodeRun {
 
     eval::Variables variables = spec.variables;
     for (size_t i = 0; i < o_.vars.size(); ++i) load_vars(o_.vars[i], i, variables);
-    const eval::Scope scope{variables.empty() ? nullptr : &variables,
-                            spec.functions.empty() ? nullptr : &spec.functions, nullptr};
-    const eval::Scope* context =
-        scope.variables == nullptr && scope.functions == nullptr ? nullptr : &scope;
+    eval::Scope scope;
+    const eval::Scope* context = spec::input_scope(variables, spec.functions, scope);
 
     std::vector<spec::InputFile> inputs;
     if (o_.inputs.empty()) {
@@ -175,7 +174,7 @@ class DecodeRun {
         if (const std::optional<spec::InputFile> input = read_source(path))
           inputs.push_back(*input);
     }
-    for (const spec::InputFile& input : inputs) add(input, diagnostics_of(input));
+    for (const spec::InputFile& input : inputs) add(input, input.diagnostics());
     if (has_errors()) return report(2);
     if (o_.var_refs) {
       if (inputs.size() != 1) return fail("--var-refs reads one input file; several were given");
@@ -232,7 +231,7 @@ class DecodeRun {
     if (!text) {
       diags_.push_back(
           {nullptr,
-           is_json_name(path)
+           is_json_file_name(path)
                ? base::Diagnostic{base::Severity::Error,
                                   "Failed to open file",
                                   "The file " + base::go_quote(path) + " could not be opened.",
@@ -246,21 +245,13 @@ class DecodeRun {
                      std::nullopt}});
       return std::nullopt;
     }
-    if (is_json_name(path)) return keep(syntax::parse_json(std::move(*text), path));
+    if (is_json_file_name(path)) return keep(syntax::parse_json(std::move(*text), path));
     return keep(syntax::parse_config(std::move(*text), path));
-  }
-
-  static bool is_json_name(const std::string& path) {
-    return path.size() >= 5 && path.compare(path.size() - 5, 5, ".json") == 0;
   }
 
   const syntax::JsonTree* keep(std::unique_ptr<syntax::JsonTree> tree) {
     json_trees_.push_back(std::move(tree));
     return json_trees_.back().get();
-  }
-
-  static const base::Diagnostics& diagnostics_of(spec::InputFile input) {
-    return input.native ? input.native->diagnostics() : input.json->diagnostics();
   }
 
   // hcldec's --vars: a JSON object given inline, or a file of attributes (JSON or native
@@ -274,7 +265,7 @@ class DecodeRun {
     else
       file = read_source(vars);
     if (!file) return;
-    add(*file, diagnostics_of(*file));
+    add(*file, file->diagnostics());
     base::Diagnostics value_diags;
     for (auto& [name, value] : spec::attribute_values(*file, nullptr, value_diags))
       variables[name] = std::move(value);

@@ -60,11 +60,6 @@ struct CheckedFile {
   }
 };
 
-bool has_suffix(const std::string& path, std::string_view suffix) {
-  return path.size() >= suffix.size() &&
-         path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // Loads the spec for --spec; prints its problems, and gives nothing when it cannot be used.
 std::optional<LoadedSpec> load_lint_spec(const std::string& path, const TextStyle& style) {
   std::string error;
@@ -91,13 +86,13 @@ std::optional<LoadedSpec> load_lint_spec(const std::string& path, const TextStyl
 // finds (also in the intact parts of a broken file).
 CheckedFile check_file(const std::string& path, std::string text, const LoadedSpec* spec) {
   CheckedFile out;
-  if (has_suffix(path, ".json")) {
+  if (is_json_file_name(path)) {
     out.json = syntax::parse_json(std::move(text), path);
     out.diagnostics = spec ? spec::validate(out.json.get(), spec->file) : out.json->diagnostics();
     return out;
   }
   out.native = syntax::parse_config(std::move(text), path);
-  if (has_suffix(path, ".hcldec")) {
+  if (path.ends_with(".hcldec")) {
     out.diagnostics = out.native->diagnostics();
     // As hcldec, a spec that does not parse is not read as a spec.
     if (!base::has_errors(out.diagnostics)) spec::load_spec(out.native, out.diagnostics);

@@ -11,6 +11,10 @@ namespace hclspec::server {
 
 namespace fs = std::filesystem;
 
+bool is_json_file_name(const std::string& name) {
+  return name.ends_with(".json");
+}
+
 bool is_hcl_file_name(const std::string& name) {
   static const char* const kSuffixes[] = {".hcl", ".tf", ".nomad", ".hcldec", ".tfvars"};
   for (const char* suffix : kSuffixes) {

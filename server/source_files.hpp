@@ -10,6 +10,10 @@ namespace hclspec::server {
 // File names lint looks at inside directories: HCL configuration in its common spellings.
 bool is_hcl_file_name(const std::string& name);
 
+// Files read in HCL's JSON syntax rather than the native one: those named *.json, as hcldec
+// chooses.
+bool is_json_file_name(const std::string& name);
+
 // Expands each argument: a file stays as it is; a directory becomes the HCL files below it,
 // sorted. Arguments that do not exist are reported in `missing`.
 std::vector<std::string> collect_files(const std::vector<std::string>& arguments,

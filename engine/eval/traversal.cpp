@@ -127,6 +127,13 @@ Value has_index(const Value& collection, const Value& key) {
   return Value::boolean(i && *i >= 0 && static_cast<uint64_t>(*i) < collection.length());
 }
 
+// A key that does not convert to what the collection is indexed by.
+base::Diagnostic key_conversion_error(const std::string& why, base::ByteRange range) {
+  return error(kInvalidIndex,
+               "The given key does not identify an element in this collection value: " + why + ".",
+               range);
+}
+
 }  // namespace
 
 Value index_value(const Value& collection, const Value& key, base::ByteRange range,
@@ -147,11 +154,7 @@ Value index_value(const Value& collection, const Value& key, base::ByteRange ran
     const types::Converted converted =
         types::convert(key, type.is_map() ? Type::string() : Type::number());
     if (!converted.ok()) {
-      diags.push_back(error(kInvalidIndex,
-                            "The given key does not identify an element in this collection "
-                            "value: " +
-                                converted.error + ".",
-                            range));
+      diags.push_back(key_conversion_error(converted.error, range));
       return Value::unknown(Type::dynamic());
     }
     const Value& k = converted.value;
@@ -183,11 +186,7 @@ Value index_value(const Value& collection, const Value& key, base::ByteRange ran
     const bool was_number = key.type().kind() == types::TypeKind::Number;
     const types::Converted converted = types::convert(key, Type::string());
     if (!converted.ok()) {
-      diags.push_back(error(kInvalidIndex,
-                            "The given key does not identify an element in this collection "
-                            "value: " +
-                                converted.error + ".",
-                            range));
+      diags.push_back(key_conversion_error(converted.error, range));
       return Value::unknown(Type::dynamic());
     }
     if (!converted.value.is_known()) return Value::unknown(Type::dynamic());

@@ -63,18 +63,10 @@ Schema schema_from_model(const Spec& spec) {
 // A body of either syntax: a Body node of a native tree, or a value of a JSON tree (an object,
 // or an array of objects, or anything else, which is reported when the body is read).
 struct Body {
-  const syntax::SyntaxTree* tree = nullptr;
-  const syntax::JsonTree* json = nullptr;
-  uint32_t node = 0;  // a NodeId of `tree` or a JsonId of `json`
+  InputFile file;
+  uint32_t node;  // a NodeId of a native tree or a JsonId of a JSON tree
 
-  static Body of(InputFile file) {
-    return file.native ? Body{file.native, nullptr, file.native->root()}
-                       : Body{nullptr, file.json, file.json->root()};
-  }
-  const base::SourceFile& file() const {
-    if (tree) return *tree;
-    return *json;
-  }
+  static Body of(InputFile file) { return {file, file.root()}; }
 };
 
 // An attribute of a body's content, in the file it is in (several inputs merge into one body).
@@ -112,7 +104,7 @@ struct Attributes {
 class Decoder {
  public:
   Decoder(InputFile primary, const eval::Scope* scope, base::Diagnostics& diags)
-      : file_(&primary.source()), primary_(file_), scope_(scope), diags_(diags) {}
+      : primary_(&primary.source()), scope_(scope), diags_(diags) {}
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -133,7 +125,7 @@ class Decoder {
           const ContentAttribute& first = existing->second;
           error("Duplicate argument",
                 "Argument \"" + std::string(name) + "\" was already set at " +
-                    base::format_range(first.body.file(), first.name_range),
+                    base::format_range(first.body.file.source(), first.name_range),
                 item.name_range);
         }
         for (ContentBlock& block : content.blocks) merged.blocks.push_back(std::move(block));
@@ -174,25 +166,20 @@ class Decoder {
   }
 
  private:
-  // Runs `read` with `body`'s file as the file being read; diagnostics it adds that name no
-  // file are in that file, which is worth saying when it is not the first input.
+  // Runs `read` on `body`; diagnostics it adds that name no file are in `body`'s file, which is
+  // worth saying when that is not the first input.
   template <typename Read>
   auto in_file(const Body& body, Read read) -> decltype(read()) {
-    const base::SourceFile* file = &body.file();
-    const base::SourceFile* outer = std::exchange(file_, file);
-    const size_t from = diags_.size();
-    struct Restore {
+    struct Tag {
       Decoder& decoder;
-      const base::SourceFile* outer;
-      const base::SourceFile* file;
+      const base::SourceFile& file;
       size_t from;
-      ~Restore() {
-        if (file != decoder.primary_)
+      ~Tag() {
+        if (&file != decoder.primary_)
           for (size_t i = from; i < decoder.diags_.size(); ++i)
-            if (decoder.diags_[i].file.empty()) decoder.diags_[i].file = file->filename();
-        decoder.file_ = outer;
+            if (decoder.diags_[i].file.empty()) decoder.diags_[i].file = file.filename();
       }
-    } restore{*this, outer, file, from};
+    } tag{*this, body.file.source(), diags_.size()};
     return read();
   }
 
@@ -213,14 +200,11 @@ class Decoder {
     types::Type type;
     std::vector<uint32_t> places;  // empty when names repeat or are not in NFC: no shortcut
   };
-  const ObjectShape& object_shape(const ObjectSpec& object) {
-    auto [found, added] = object_shapes_.try_emplace(&object);
+  const ObjectShape& object_shape(const Spec& spec, const ObjectSpec& object) {
+    auto [found, added] = object_shapes_.try_emplace(&spec);
     if (!added) return found->second;
     ObjectShape& shape = found->second;
-    std::vector<types::Attribute> attributes;
-    for (const auto& [name, nested] : object.properties)
-      attributes.push_back({name, implied_type_of(*nested)});
-    shape.type = types::Type::object(std::move(attributes));
+    shape.type = implied_type_of(spec);
     const std::vector<types::Attribute>& sorted = shape.type.attributes();
     if (sorted.size() != object.properties.size()) return shape;
     for (const auto& [name, nested] : object.properties) {
@@ -244,15 +228,15 @@ class Decoder {
   }
 
   Value evaluate(const ContentAttribute& attribute) {
-    if (attribute.body.tree)
-      return eval::evaluate(*attribute.body.tree, attribute.expression, scope_, diags_);
-    return eval::evaluate_json(*attribute.body.json, attribute.expression, scope_, diags_);
+    if (attribute.body.file.native)
+      return eval::evaluate(*attribute.body.file.native, attribute.expression, scope_, diags_);
+    return eval::evaluate_json(*attribute.body.file.json, attribute.expression, scope_, diags_);
   }
 
   static std::vector<eval::Traversal> expression_variables(const ContentAttribute& attribute) {
-    if (attribute.body.tree)
-      return eval::referenced_variables(*attribute.body.tree, attribute.expression);
-    return eval::json_referenced_variables(*attribute.body.json, attribute.expression);
+    if (attribute.body.file.native)
+      return eval::referenced_variables(*attribute.body.file.native, attribute.expression);
+    return eval::json_referenced_variables(*attribute.body.file.json, attribute.expression);
   }
 
   void content_variables(const Spec& spec, const Content& content,
@@ -304,17 +288,18 @@ class Decoder {
 
   // hcl's Body.Content; with `diags` null, PartialContent without any problems reported.
   Content body_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
-    return body.tree ? native_content(body, schema, diags) : json_content(body, schema, diags);
+    return body.file.native ? native_content(body, schema, diags)
+                            : json_content(body, schema, diags);
   }
 
   // hcl's JustAttributes, reporting to `diags` when it is not null.
   Attributes just_attributes(const Body& body, base::Diagnostics* diags) {
-    return body.tree ? native_attributes(body, diags) : json_attributes(body, diags);
+    return body.file.native ? native_attributes(body, diags) : json_attributes(body, diags);
   }
 
   // hclsyntax's Body.Content.
   Content native_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
-    const syntax::SyntaxTree& tree = *body.tree;
+    const syntax::SyntaxTree& tree = *body.file.native;
     Content content;
     const uint32_t start = tree.range(body.node).start;
     content.missing_item_range = {start, start};
@@ -359,22 +344,20 @@ class Decoder {
         if (diags) diags->push_back(std::move(*problem));
         continue;
       }
-      ContentBlock block{header.type_range.slice(tree.text()),
-                         {},
-                         header.def_range,
-                         Body{&tree, nullptr, header.body}};
+      ContentBlock block{
+          header.type_range.slice(tree.text()), {}, header.def_range, Body{&tree, header.body}};
       for (syntax::BlockLabel& label : header.labels)
         block.labels.push_back(std::move(label.value));
       content.blocks.push_back(std::move(block));
     }
-    if (diags && unmatched)
-      native_extraneous_items(tree, body.node, schema, content, defined, *diags);
+    if (diags && unmatched) native_extraneous_items(tree, items, schema, content, defined, *diags);
     return content;
   }
 
   // The errors hclsyntax's Body.Content adds for items the schema does not mention.
-  static void native_extraneous_items(const syntax::SyntaxTree& tree, NodeId body,
-                                      const Schema& schema, const Content& content,
+  static void native_extraneous_items(const syntax::SyntaxTree& tree,
+                                      const std::vector<NodeId>& items, const Schema& schema,
+                                      const Content& content,
                                       const base::FlatMap<std::string_view, NodeId>& defined,
                                       base::Diagnostics& diags) {
     std::vector<std::string_view> undefined_attributes;
@@ -383,12 +366,10 @@ class Decoder {
         undefined_attributes.push_back(attribute.name);
     std::vector<std::string_view> block_types;
     for (const Schema::Block& block : schema.blocks) block_types.push_back(block.type);
-    const auto in_schema = [](const auto& list, std::string_view name) {
-      for (const auto& entry : list)
-        if (entry == name) return true;
-      return false;
+    const auto is_block_type = [&](std::string_view name) {
+      return schema.block_types.find(name) != schema.block_types.end();
     };
-    for (NodeId item : tree.children(body)) {
+    for (NodeId item : items) {
       const syntax::Node& n = tree.node(item);
       const std::string name(tree.token_text(n.first_token));
       const base::ByteRange name_range = tree.tokens()[n.first_token].range();
@@ -399,12 +380,12 @@ class Decoder {
         std::string suggestion(base::name_suggestion(name, undefined_attributes));
         if (!suggestion.empty())
           suggestion = " Did you mean \"" + suggestion + "\"?";
-        else if (in_schema(block_types, name))
+        else if (is_block_type(name))
           suggestion = " Did you mean to define a block of type \"" + name + "\"?";
         diags.push_back({base::Severity::Error, "Unsupported argument",
                          "An argument named \"" + name + "\" is not expected here." + suggestion,
                          name_range, std::nullopt});
-      } else if (n.kind == NodeKind::Block && !in_schema(block_types, name)) {
+      } else if (n.kind == NodeKind::Block && !is_block_type(name)) {
         std::string suggestion(base::name_suggestion(name, block_types));
         bool is_attribute = false;
         for (const Schema::Attribute& attribute : schema.attributes)
@@ -424,7 +405,7 @@ class Decoder {
   // hclsyntax's JustAttributes: a block in the body is an error (the first one is reported),
   // the attributes are still given.
   static Attributes native_attributes(const Body& body, base::Diagnostics* diags) {
-    const syntax::SyntaxTree& tree = *body.tree;
+    const syntax::SyntaxTree& tree = *body.file.native;
     Attributes out;
     for (NodeId item : tree.children(body.node)) {
       const syntax::Node& n = tree.node(item);
@@ -488,20 +469,20 @@ class Decoder {
 
   // hcl json's Body.Content (PartialContent, then the properties nothing took).
   Content json_content(const Body& body, const Schema& schema, base::Diagnostics* diags) {
-    const syntax::JsonTree& tree = *body.json;
+    const syntax::JsonTree& tree = *body.file.json;
     base::Diagnostics unreported;
     base::Diagnostics& out = diags ? *diags : unreported;
     Content content;
     content.missing_item_range = json_missing_item_range(tree.node(body.node));
-    std::map<std::string_view, const Schema::Attribute*> attribute_schemas;
-    std::map<std::string_view, const Schema::Block*> block_schemas;
-    for (const Schema::Attribute& attribute : schema.attributes)
-      attribute_schemas[attribute.name] = &attribute;
-    for (const Schema::Block& block : schema.blocks) block_schemas[block.type] = &block;
+    const auto is_attribute = [&](std::string_view name) {
+      return std::any_of(
+          schema.attributes.begin(), schema.attributes.end(),
+          [&](const Schema::Attribute& attribute) { return attribute.name == name; });
+    };
     std::set<std::string_view> used;
     for (const syntax::JsonProperty* property : deep_properties(tree, body.node, nullptr, out)) {
       const std::string_view name = property->name;
-      if (attribute_schemas.count(name)) {
+      if (is_attribute(name)) {
         const ContentAttribute attribute{body, property->value, property->name_range,
                                          tree.node(property->value).range};
         const auto [existing, added] = content.attributes.emplace(name, attribute);
@@ -516,7 +497,8 @@ class Decoder {
           continue;
         }
         used.insert(name);
-      } else if (const auto block = block_schemas.find(name); block != block_schemas.end()) {
+      } else if (const auto block = schema.block_types.find(name);
+                 block != schema.block_types.end()) {
         unpack_blocks(tree, property->value, *block->second, property->name, 0, {}, content, out);
         used.insert(name);
       }
@@ -572,12 +554,12 @@ class Decoder {
     }
     if (n.kind == JsonKind::Null) return;
     if (n.kind == JsonKind::Object) {
-      content.blocks.push_back({type, std::move(labels), n.open, Body{nullptr, &tree, value}});
+      content.blocks.push_back({type, std::move(labels), n.open, Body{&tree, value}});
       return;
     }
     if (n.kind == JsonKind::Array) {
       for (JsonId element : tree.elements(value))
-        content.blocks.push_back({type, labels, n.open, Body{nullptr, &tree, element}});
+        content.blocks.push_back({type, labels, n.open, Body{&tree, element}});
       return;
     }
     diags.push_back({base::Severity::Error, "Incorrect JSON value type",
@@ -589,7 +571,7 @@ class Decoder {
 
   // hcl json's JustAttributes: the body must be an object; every property is an attribute.
   static Attributes json_attributes(const Body& body, base::Diagnostics* diags) {
-    const syntax::JsonTree& tree = *body.json;
+    const syntax::JsonTree& tree = *body.file.json;
     Attributes out;
     const syntax::JsonNode& n = tree.node(body.node);
     if (n.kind != JsonKind::Object) {
@@ -651,12 +633,19 @@ class Decoder {
   }
 
   Value value_of(const Spec& spec, const Content& content) {
-    return std::visit([&](const auto& kind) { return value_of(kind, content); }, spec.kind);
+    return std::visit(
+        [&](const auto& kind) {
+          if constexpr (std::is_same_v<std::decay_t<decltype(kind)>, ObjectSpec>)
+            return object_value(spec, kind, content);  // its shape is kept by spec
+          else
+            return value_of(kind, content);
+        },
+        spec.kind);
   }
 
-  Value value_of(const ObjectSpec& object, const Content& content) {
+  Value object_value(const Spec& spec, const ObjectSpec& object, const Content& content) {
     // Decoded in spec order (the order of diagnostics), placed in the type's name order.
-    const ObjectShape& shape = object_shape(object);
+    const ObjectShape& shape = object_shape(spec, object);
     if (shape.places.empty() && !object.properties.empty()) {
       types::Entries entries;
       entries.reserve(object.properties.size());
@@ -716,7 +705,7 @@ class Decoder {
     in_file(second.body, [&] {
       error("Duplicate " + type + " block",
             "Only one block of type \"" + type + "\" is allowed. Previous definition was at " +
-                base::format_range(first.body.file(), first.def_range) + ".",
+                base::format_range(first.body.file.source(), first.def_range) + ".",
             second.def_range);
     });
   }
@@ -881,13 +870,12 @@ class Decoder {
     return build(build, root, map.label_names.size());
   }
 
-  const base::SourceFile* file_;     // the file whose items are being read
   const base::SourceFile* primary_;  // the first input; others' diagnostics name their file
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
-  std::unordered_map<const ObjectSpec*, ObjectShape> object_shapes_;
+  std::unordered_map<const Spec*, ObjectShape> object_shapes_;
 };
 
 }  // namespace

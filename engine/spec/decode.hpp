@@ -23,6 +23,12 @@ struct InputFile {
   const base::SourceFile& source() const {
     return native ? static_cast<const base::SourceFile&>(*native) : *json;
   }
+  // The root body: a native tree's Body node, or a JSON tree's root value.
+  uint32_t root() const { return native ? native->root() : json->root(); }
+  // The file's syntax errors.
+  const base::Diagnostics& diagnostics() const {
+    return native ? native->diagnostics() : json->diagnostics();
+  }
 };
 
 // The root body's attributes (hcl's JustAttributes: a block there is an error) and their values

@@ -3,17 +3,18 @@
 
 namespace hclspec::spec {
 
-const eval::Scope* input_scope(const SpecFile& spec, eval::Scope& storage) {
-  storage = eval::Scope{spec.variables.empty() ? nullptr : &spec.variables,
-                        spec.functions.empty() ? nullptr : &spec.functions, nullptr};
+const eval::Scope* input_scope(const eval::Variables& variables, const eval::Functions& functions,
+                               eval::Scope& storage) {
+  storage = eval::Scope{variables.empty() ? nullptr : &variables,
+                        functions.empty() ? nullptr : &functions, nullptr};
   return storage.variables == nullptr && storage.functions == nullptr ? nullptr : &storage;
 }
 
 base::Diagnostics validate(InputFile input, const SpecFile& spec) {
-  base::Diagnostics diags = input.native ? input.native->diagnostics() : input.json->diagnostics();
+  base::Diagnostics diags = input.diagnostics();
   if (!spec.root) return diags;
   eval::Scope storage;
-  decode(input, *spec.root, input_scope(spec, storage), diags);
+  decode(input, *spec.root, input_scope(spec.variables, spec.functions, storage), diags);
   return diags;
 }
 

@@ -8,10 +8,12 @@
 
 namespace hclspec::spec {
 
-// The scope hcldec gives the input's expressions: the spec file's variables and functions
-// (nullptr when it has neither, so that references are "not allowed" rather than unknown).
-// `storage` is filled and must outlive the scope's use.
-const eval::Scope* input_scope(const SpecFile& spec, eval::Scope& storage);
+// The scope hcldec gives the input's expressions: `variables` (the spec file's, maybe with more
+// given to the command) and the spec file's `functions`; nullptr when both are empty, so that
+// references are "not allowed" rather than unknown. `storage` is filled and must outlive the
+// scope's use, as must the two tables.
+const eval::Scope* input_scope(const eval::Variables& variables, const eval::Functions& functions,
+                               eval::Scope& storage);
 
 // Every problem decoding `input` by `spec` finds, after the file's own syntax errors. Unlike
 // hcldec, which stops at syntax errors, the intact items of a broken file are still checked:

@@ -3,6 +3,7 @@
 
 #include "spec/decode.hpp"
 #include "spec/load.hpp"
+#include "spec/validate.hpp"
 #include "syntax/json.hpp"
 #include "syntax/parser.hpp"
 #include "types/json.hpp"
@@ -31,16 +32,14 @@ Decoded decode(const std::string& spec_text, const std::string& input_text,
   Decoded out;
   for (const auto& d : spec_diags) out.errors.push_back(located("spec", d));
   if (!file.root) return out;
-  for (const auto& d : json ? json_input->diagnostics() : native_input->diagnostics())
-    out.errors.push_back(located("input", d));
+  for (const auto& d : input.diagnostics()) out.errors.push_back(located("input", d));
   // As hcldec: the spec file's variables and functions, then the caller's variables.
   eval::Variables all_variables = file.variables;
   if (variables != nullptr)
     for (const auto& [name, value] : *variables) all_variables.insert_or_assign(name, value);
-  const eval::Scope scope{all_variables.empty() ? nullptr : &all_variables,
-                          file.functions.empty() ? nullptr : &file.functions, nullptr};
-  const bool any = scope.variables != nullptr || scope.functions != nullptr;
-  const types::Value value = spec::decode(input, *file.root, any ? &scope : nullptr, diags);
+  eval::Scope scope;
+  const types::Value value = spec::decode(
+      input, *file.root, spec::input_scope(all_variables, file.functions, scope), diags);
   for (const auto& d : diags) out.details.push_back(d.detail);
   for (const auto& d : diags) out.errors.push_back(located("input", d));
   if (out.errors.empty())
