@@ -1,9 +1,8 @@
-// call_with_large_stack: a pthread with an explicit stack size, joined before returning.
+// Threads with a large stack: call_with_large_stack and LargeStackTask.
 #include "base/big_stack.hpp"
 
-#include <pthread.h>
-
 #include <exception>
+#include <utility>
 
 namespace hclspec::base {
 
@@ -11,44 +10,49 @@ namespace {
 
 thread_local bool large_stack_thread = false;
 
-struct Job {
-  const std::function<void()>* work;
-  std::exception_ptr error;
-};
-
-void* run_job(void* arg) {
-  auto* job = static_cast<Job*>(arg);
-  large_stack_thread = true;
-  try {
-    (*job->work)();
-  } catch (...) {
-    job->error = std::current_exception();
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 bool on_large_stack() {
   return large_stack_thread;
 }
 
-void call_with_large_stack(const std::function<void()>& work, size_t stack_bytes) {
-  Job job{&work, nullptr};
+void* LargeStackTask::run(void* self) {
+  auto* task = static_cast<LargeStackTask*>(self);
+  large_stack_thread = true;
+  try {
+    task->work_();
+  } catch (...) {
+    task->error_ = std::current_exception();
+  }
+  return nullptr;
+}
+
+LargeStackTask::LargeStackTask(std::function<void()> work, size_t stack_bytes)
+    : work_(std::move(work)) {
   pthread_attr_t attr;
-  bool started = false;
-  pthread_t thread;
-  if (pthread_attr_init(&attr) == 0) {
-    if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
-      started = pthread_create(&thread, &attr, run_job, &job) == 0;
-    pthread_attr_destroy(&attr);
-  }
-  if (!started) {
-    work();
-    return;
-  }
-  pthread_join(thread, nullptr);
-  if (job.error) std::rethrow_exception(job.error);
+  if (pthread_attr_init(&attr) != 0) return;
+  if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
+    started_ = pthread_create(&thread_, &attr, &LargeStackTask::run, this) == 0;
+  pthread_attr_destroy(&attr);
+}
+
+LargeStackTask::~LargeStackTask() {
+  if (started_ && !joined_) pthread_join(thread_, nullptr);
+}
+
+void LargeStackTask::wait() {
+  if (joined_) return;
+  joined_ = true;
+  if (started_)
+    pthread_join(thread_, nullptr);
+  else
+    work_();  // no thread could be made: the work runs here, on the caller's stack
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+}
+
+void call_with_large_stack(const std::function<void()>& work, size_t stack_bytes) {
+  LargeStackTask task([&work] { work(); }, stack_bytes);
+  task.wait();
 }
 
 }  // namespace hclspec::base

@@ -1,7 +1,10 @@
 // Runs a computation on a thread with a large stack, so deep recursion on nested input is safe.
 #pragma once
 
+#include <pthread.h>
+
 #include <cstddef>
+#include <exception>
 #include <functional>
 
 namespace hclspec::base {
@@ -16,8 +19,31 @@ inline constexpr size_t kLargeStackBytes = size_t{1} << 30;
 void call_with_large_stack(const std::function<void()>& work,
                            size_t stack_bytes = kLargeStackBytes);
 
-// Whether the calling thread is one that call_with_large_stack started, so recursive work can
-// tell whether it needs to move to such a thread first.
+// Work started on a thread of its own with a large stack, to be waited for: what lets an
+// analysis use a second core. The destructor waits too, so the work never outlives its inputs.
+class LargeStackTask {
+ public:
+  explicit LargeStackTask(std::function<void()> work, size_t stack_bytes = kLargeStackBytes);
+  ~LargeStackTask();
+  LargeStackTask(const LargeStackTask&) = delete;
+  LargeStackTask& operator=(const LargeStackTask&) = delete;
+
+  // Waits for the work to finish and rethrows what it threw. When no thread could be started,
+  // the work runs here instead.
+  void wait();
+
+ private:
+  static void* run(void* self);
+
+  std::function<void()> work_;
+  std::exception_ptr error_;
+  pthread_t thread_{};
+  bool started_ = false;
+  bool joined_ = false;
+};
+
+// Whether the calling thread is one that call_with_large_stack or a LargeStackTask started, so
+// recursive work can tell whether it needs to move to such a thread first.
 bool on_large_stack();
 
 // Calls `work` on a large stack: directly when the caller is already on one, else through

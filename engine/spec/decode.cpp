@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -67,6 +68,11 @@ struct Body {
   uint32_t node;  // a NodeId of a native tree or a JsonId of a JSON tree
 
   static Body of(InputFile file) { return {file, file.root()}; }
+
+  // Its size in the source, what decoding it costs in proportion to.
+  uint32_t bytes() const {
+    return file.native ? file.native->range(node).size() : file.json->node(node).range.size();
+  }
 };
 
 // An attribute of a body's content, in the file it is in (several inputs merge into one body).
@@ -101,10 +107,18 @@ struct Attributes {
   bool ok = true;
 };
 
+// Whether the machine has a second core to decode on.
+bool has_second_core() {
+  static const bool second = std::thread::hardware_concurrency() >= 2;
+  return second;
+}
+
 class Decoder {
  public:
-  Decoder(InputFile primary, const eval::Scope* scope, base::Diagnostics& diags)
-      : primary_(&primary.source()), scope_(scope), diags_(diags) {}
+  // `may_split`: whether this decoder may hand half of a long run of blocks to a second core.
+  Decoder(const base::SourceFile& primary, const eval::Scope* scope, base::Diagnostics& diags,
+          bool may_split = false)
+      : primary_(&primary), scope_(scope), diags_(diags), may_split_(may_split) {}
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -181,6 +195,76 @@ class Decoder {
       }
     } tag{*this, body.file.source(), diags_.size()};
     return read();
+  }
+
+  // Block bodies decoded by one spec, in order, and the size diags_ had after each one's
+  // diagnostics were added.
+  struct DecodedBlocks {
+    std::vector<Value> values;
+    std::vector<size_t> diag_ends;
+  };
+
+  // Decodes each block's body by `spec`. A long run of blocks is shared with a second core: its
+  // later part is decoded on another thread by a decoder of its own, whose diagnostics then
+  // follow the earlier part's, so values and diagnostics are those of decoding one by one.
+  DecodedBlocks decode_blocks(const std::vector<const ContentBlock*>& blocks, const Spec& spec) {
+    DecodedBlocks out;
+    out.values.reserve(blocks.size());
+    out.diag_ends.reserve(blocks.size());
+    const size_t split = may_split_ ? split_point(blocks) : blocks.size();
+    DecodedBlocks later;
+    base::Diagnostics later_diags;
+    std::optional<base::LargeStackTask> later_task;
+    if (split < blocks.size())
+      later_task.emplace([&] {
+        Decoder decoder(*primary_, scope_, later_diags);
+        for (size_t i = split; i < blocks.size(); ++i) {
+          later.values.push_back(decoder.decode_body(blocks[i]->body, spec));
+          later.diag_ends.push_back(later_diags.size());
+        }
+      });
+    // Once split, this thread's part is not split again: there are only two cores to share.
+    const bool may_split = std::exchange(may_split_, may_split_ && !later_task);
+    for (size_t i = 0; i < split; ++i) {
+      out.values.push_back(decode_body(blocks[i]->body, spec));
+      out.diag_ends.push_back(diags_.size());
+    }
+    may_split_ = may_split;
+    if (!later_task) return out;
+    later_task->wait();
+    const size_t offset = diags_.size();
+    diags_.insert(diags_.end(), std::make_move_iterator(later_diags.begin()),
+                  std::make_move_iterator(later_diags.end()));
+    for (size_t i = 0; i < later.values.size(); ++i) {
+      out.values.push_back(std::move(later.values[i]));
+      out.diag_ends.push_back(offset + later.diag_ends[i]);
+    }
+    return out;
+  }
+
+  // Where to cut a run of blocks into two parts of about equal size in the source, or
+  // blocks.size() when that is not worth a thread: too little input, or no cut near the middle
+  // (then blocks nested deeper may still be shared).
+  static size_t split_point(const std::vector<const ContentBlock*>& blocks) {
+    if (blocks.size() < 2 || !has_second_core()) return blocks.size();
+    uint64_t total = 0;
+    for (const ContentBlock* block : blocks) total += block->body.bytes();
+    if (total < kParallelDecodeBytes) return blocks.size();
+    // The cut after `cut` blocks nearest the middle: |2 * before - total| is least.
+    size_t cut = 1;
+    uint64_t before = blocks[0]->body.bytes();
+    const auto off_middle = [&](uint64_t bytes) {
+      return bytes > total - bytes ? 2 * bytes - total : total - 2 * bytes;
+    };
+    for (uint64_t prefix = before, k = 1; k + 1 < blocks.size(); ++k) {
+      prefix += blocks[k]->body.bytes();
+      if (off_middle(prefix) < off_middle(before)) {
+        before = prefix;
+        cut = k + 1;
+      }
+    }
+    if (4 * std::min(before, total - before) < total) return blocks.size();
+    return cut;
   }
 
   // Each spec's schema, built once per decode: every body a spec reads shares it.
@@ -772,13 +856,10 @@ class Decoder {
   }
 
   Value value_of(const BlockListSpec& list, const Content& content) {
-    std::vector<Value> elements;
     std::vector<const ContentBlock*> blocks;  // each element's block, for messages
-    for (const ContentBlock& child : content.blocks) {
-      if (child.type != list.type_name) continue;
-      elements.push_back(decode_body(child.body, *list.nested));
-      blocks.push_back(&child);
-    }
+    for (const ContentBlock& child : content.blocks)
+      if (child.type == list.type_name) blocks.push_back(&child);
+    std::vector<Value> elements = decode_blocks(blocks, *list.nested).values;
     // Where element i's value came from, found only for a message (it reads the body again).
     const auto range = [&](size_t i) {
       return in_file(blocks[i]->body, [&] { return source_range(blocks[i]->body, *list.nested); });
@@ -835,9 +916,23 @@ class Decoder {
       std::optional<Value> value;
     };
     Level root;
-    for (const ContentBlock& child : content.blocks) {
-      if (child.type != map.type_name) continue;
-      Value value = decode_body(child.body, *map.nested);
+    std::vector<const ContentBlock*> blocks;
+    for (const ContentBlock& child : content.blocks)
+      if (child.type == map.type_name) blocks.push_back(&child);
+    const size_t first_diag = diags_.size();
+    DecodedBlocks decoded = decode_blocks(blocks, *map.nested);
+    // A duplicate's error follows that block's own diagnostics, as when decoding one by one.
+    base::Diagnostics block_diags(std::make_move_iterator(diags_.begin() + first_diag),
+                                  std::make_move_iterator(diags_.end()));
+    diags_.erase(diags_.begin() + first_diag, diags_.end());
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      const ContentBlock& child = *blocks[b];
+      diags_.insert(
+          diags_.end(),
+          std::make_move_iterator(block_diags.begin() +
+                                  (b == 0 ? 0 : decoded.diag_ends[b - 1] - first_diag)),
+          std::make_move_iterator(block_diags.begin() + (decoded.diag_ends[b] - first_diag)));
+      Value& value = decoded.values[b];
       Level* target = &root;
       for (size_t i = 0; i + 1 < map.label_names.size(); ++i)
         target = &target->children[child.labels[i]];
@@ -873,6 +968,7 @@ class Decoder {
   const base::SourceFile* primary_;  // the first input; others' diagnostics name their file
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
+  bool may_split_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
   std::unordered_map<const Spec*, ObjectShape> object_shapes_;
@@ -883,7 +979,9 @@ class Decoder {
 std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec) {
   std::vector<eval::Traversal> out;
   base::Diagnostics unused;
-  const auto run = [&] { Decoder(input, nullptr, unused).variables(Body::of(input), spec, out); };
+  const auto run = [&] {
+    Decoder(input.source(), nullptr, unused).variables(Body::of(input), spec, out);
+  };
   base::run_on_large_stack(run);
   return out;
 }
@@ -891,7 +989,9 @@ std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& s
 eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
                                  base::Diagnostics& diags) {
   eval::Variables out;
-  const auto run = [&] { out = Decoder(input, scope, diags).attribute_values(Body::of(input)); };
+  const auto run = [&] {
+    out = Decoder(input.source(), scope, diags).attribute_values(Body::of(input));
+  };
   base::run_on_large_stack(run);
   return out;
 }
@@ -905,7 +1005,7 @@ Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval:
              base::Diagnostics& diags) {
   Value result;
   const auto run = [&] {
-    Decoder decoder(inputs.front(), scope, diags);
+    Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true);
     result = inputs.size() == 1 ? decoder.decode_body(Body::of(inputs.front()), spec)
                                 : decoder.decode_merged(inputs, spec);
   };

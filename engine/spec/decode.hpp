@@ -1,6 +1,7 @@
 // Decoding a body by a spec (hcldec.Decode): the value and every problem found.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "base/diagnostic.hpp"
@@ -38,6 +39,11 @@ eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
 
 // The variable references the expressions the spec reads make (hcldec.Variables).
 std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec);
+
+// A run of blocks read by one spec (block_list, block_set, block_map) whose bodies span this many
+// bytes or more is decoded on two threads when the machine has two cores; the values and the
+// diagnostics, in their order, are those of decoding on one.
+inline constexpr uint64_t kParallelDecodeBytes = 256 * 1024;
 
 // The value `spec` gives for the root body of `input`, evaluating expressions in `scope`.
 // Problems (unsupported or missing items, conversion errors...) are appended to `diags`.

@@ -1,6 +1,8 @@
 // Loading specs and decoding inputs: values as hcldec prints them, errors with their ranges.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -396,4 +398,99 @@ TEST_CASE("several inputs decode as one body") {
                                           "three.hcl: Missing required argument @33",
                                           "three.hcl: Too many listener blocks @33"});
   CHECK(diags[0].detail == "Argument \"level\" was already set at one.hcl:1,1-6");
+}
+
+namespace {
+
+// Where two long lists of lines first differ, or "" when they are equal (a whole list would
+// flood the report).
+std::string first_difference(const std::vector<std::string>& got,
+                             const std::vector<std::string>& expected) {
+  for (size_t i = 0; i < std::max(got.size(), expected.size()); ++i) {
+    const std::string a = i < got.size() ? got[i] : "(none)";
+    const std::string b = i < expected.size() ? expected[i] : "(none)";
+    if (a == b) continue;
+    size_t at = 0;
+    while (at < a.size() && at < b.size() && a[at] == b[at]) ++at;
+    const size_t from = at > 40 ? at - 40 : 0;
+    return "line " + std::to_string(i) + " at " + std::to_string(at) + ": got \"" +
+           a.substr(from, 120) + "\", expected \"" + b.substr(from, 120) + "\"";
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a large input decodes on two threads as it would on one") {
+  // Enough blocks of each type that both runs are over the size shared with a second thread.
+  // Every block has an error of its own, and some repeat a label, so the order of diagnostics
+  // (each block's own, then its duplicate error) shows whether the parts were put back in order.
+  const char* const spec = R"(object {
+  block_map "item" {
+    labels = ["key"]
+    object {
+      attr "v" { type = number }
+      attr "note" { type = string }
+    }
+  }
+  block_list "entry" {
+    attr {
+      name = "n"
+      type = number
+    }
+  }
+}
+)";
+  const std::string note(120, 'x');
+  const int blocks = 3000;
+  std::string input;
+  std::vector<std::string> item_errors, entry_errors;
+  std::string items_json;
+  const auto at = [](size_t start, size_t end) {
+    return " @" + std::to_string(start) + ".." + std::to_string(end);
+  };
+  for (int i = 0; i < blocks; ++i) {
+    char key[16];
+    std::snprintf(key, sizeof key, "k%05d", i % 7 == 6 ? i - 1 : i);  // every 7th repeats a key
+    const size_t start = input.size();
+    input += "item \"" + std::string(key) + "\" {\n  v = " + std::to_string(i) + "\n  note = \"" +
+             note + "\"\n  bad = 1\n}\n";
+    const size_t bad = input.find("bad", start);
+    item_errors.push_back("input: Unsupported argument" + at(bad, bad + 3));
+    if (i % 7 == 6)
+      item_errors.push_back("input: Duplicate item block" + at(start, start + 13));
+    else
+      items_json += std::string(items_json.empty() ? "" : ",") + "\"" + key + "\":{\"note\":\"" +
+                    note + "\",\"v\":" + std::to_string(i) + "}";
+    const size_t entry = input.size();
+    input += "entry {\n  n = \"not a number " + note + "\"\n}\n";
+    const size_t value = input.find('"', entry);
+    entry_errors.push_back("input: Incorrect attribute value type" +
+                           at(value, input.find('\n', value)));
+  }
+  REQUIRE(input.size() / 2 > spec::kParallelDecodeBytes);
+
+  const Decoded d = decode(spec, input);
+  std::vector<std::string> expected = item_errors;
+  expected.insert(expected.end(), entry_errors.begin(), entry_errors.end());
+  CHECK(d.errors.size() == expected.size());
+  CHECK(first_difference(d.errors, expected) == "");
+
+  // Without the errors, the value holds every block in its place.
+  std::string valid;
+  for (int i = 0; i < blocks; ++i)
+    valid += "item \"k" + std::to_string(100000 + i) + "\" {\n  v = " + std::to_string(i) +
+             "\n  note = \"" + note + "\"\n}\nentry { n = " + std::to_string(i) + " }\n";
+  REQUIRE(valid.size() / 2 > spec::kParallelDecodeBytes);
+  const Decoded ok = decode(spec, valid);
+  CHECK(ok.errors.empty());
+  std::string entries_json, valid_items_json;
+  for (int i = 0; i < blocks; ++i) {
+    entries_json += std::string(i ? "," : "") + std::to_string(i);
+    valid_items_json += std::string(i ? "," : "") + "\"k" + std::to_string(100000 + i) +
+                        "\":{\"note\":\"" + note + "\",\"v\":" + std::to_string(i) + "}";
+  }
+  CHECK(first_difference(
+            {ok.json.substr(0, ok.json.find(' '))},
+            {"{\"entry\":[" + entries_json + "],\"item\":{" + valid_items_json + "}}"}) == "");
 }
