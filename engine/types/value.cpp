@@ -15,7 +15,6 @@ namespace hclspec::types {
 
 namespace {
 const std::vector<Value> kNoElements;
-const Entries kNoEntries;
 
 // Sorts by key; of equal keys the last one given is kept (a Go map literal's rule). Keys that
 // are ASCII and in strictly increasing order already, as decoded objects' are, stay as they are.
@@ -72,6 +71,9 @@ void Value::release_contents() {
   const auto take = [&pending](Value& v) {
     if (Elements* e = std::get_if<Elements>(&v.data_); e != nullptr && e->use_count() == 1)
       pending.emplace_back(std::move(*e));
+    else if (AttributeValues* a = std::get_if<AttributeValues>(&v.data_);
+             a != nullptr && a->values.use_count() == 1)
+      pending.emplace_back(std::move(a->values));
     else if (SharedEntries* m = std::get_if<SharedEntries>(&v.data_);
              m != nullptr && m->use_count() == 1)
       pending.emplace_back(std::move(*m));
@@ -196,7 +198,7 @@ void append_hash_bytes(const Value& v, std::string& out) {
     case TypeKind::Object:
       out += '<';
       for (const auto& entry : v.entries()) {
-        append_hash_bytes(entry.second, out);
+        append_hash_bytes(entry.value, out);
         out += ';';
       }
       out += '>';
@@ -319,23 +321,28 @@ Value Value::object(Entries attributes) {
   refs.clear();
   for (const auto& [name, value] : attributes) refs.push_back({name, &value.type()});
   Value v(Type::sorted_object(refs), State::Known);
-  v.data_ = std::make_shared<Entries>(std::move(attributes));
+  std::vector<Value> values;
+  values.reserve(attributes.size());
+  for (auto& attribute : attributes) values.push_back(std::move(attribute.second));
+  v.data_ = AttributeValues{std::make_shared<std::vector<Value>>(std::move(values))};
   return v;
 }
 
 Value Value::object(const Type& shape, std::vector<Value> values) {
   const std::vector<Attribute>& attributes = shape.attributes();
   assert(values.size() == attributes.size());
-  Entries entries;
-  entries.reserve(attributes.size());
   bool same_types = shape.optional_attributes().empty();
-  for (size_t i = 0; i < attributes.size(); ++i) {
-    same_types = same_types && values[i].type() == attributes[i].type;
-    entries.emplace_back(attributes[i].name, std::move(values[i]));
+  for (size_t i = 0; i < attributes.size() && same_types; ++i)
+    same_types = values[i].type() == attributes[i].type;
+  if (!same_types) {
+    Entries entries;
+    entries.reserve(attributes.size());
+    for (size_t i = 0; i < attributes.size(); ++i)
+      entries.emplace_back(attributes[i].name, std::move(values[i]));
+    return object(std::move(entries));
   }
-  if (!same_types) return object(std::move(entries));
   Value v(shape, State::Known);
-  v.data_ = std::make_shared<Entries>(std::move(entries));
+  v.data_ = AttributeValues{std::make_shared<std::vector<Value>>(std::move(values))};
   return v;
 }
 
@@ -344,18 +351,32 @@ const std::vector<Value>& Value::elements() const {
   return elements != nullptr ? **elements : kNoElements;
 }
 
-const Entries& Value::entries() const {
-  const SharedEntries* entries = std::get_if<SharedEntries>(&data_);
-  return entries != nullptr ? **entries : kNoEntries;
+EntryRange Value::entries() const {
+  if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_))
+    return EntryRange(**entries);
+  if (const AttributeValues* object = std::get_if<AttributeValues>(&data_))
+    return EntryRange(type_.attributes(), *object->values);
+  return EntryRange();
 }
 
 const Value* Value::get(std::string_view key) const {
-  const Entries& all = entries();
   const std::string normalized = is_ascii(key) ? std::string() : normalize_nfc(key);
   const std::string_view wanted = is_ascii(key) ? key : std::string_view(normalized);
-  auto it = std::lower_bound(all.begin(), all.end(), wanted,
-                             [](const auto& entry, std::string_view k) { return entry.first < k; });
-  return it != all.end() && it->first == wanted ? &it->second : nullptr;
+  if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_)) {
+    const Entries& all = **entries;
+    auto it =
+        std::lower_bound(all.begin(), all.end(), wanted,
+                         [](const auto& entry, std::string_view k) { return entry.first < k; });
+    return it != all.end() && it->first == wanted ? &it->second : nullptr;
+  }
+  if (const AttributeValues* object = std::get_if<AttributeValues>(&data_)) {
+    const std::vector<Attribute>& names = type_.attributes();
+    auto it = std::lower_bound(names.begin(), names.end(), wanted,
+                               [](const Attribute& a, std::string_view k) { return a.name < k; });
+    if (it == names.end() || it->name != wanted) return nullptr;
+    return &(*object->values)[static_cast<size_t>(it - names.begin())];
+  }
+  return nullptr;
 }
 
 size_t Value::length() const {
@@ -367,7 +388,7 @@ bool Value::is_wholly_known() const {
   for (const Value& e : elements())
     if (!e.is_wholly_known()) return false;
   for (const auto& entry : entries())
-    if (!entry.second.is_wholly_known()) return false;
+    if (!entry.value.is_wholly_known()) return false;
   return true;
 }
 
@@ -377,7 +398,7 @@ bool Value::has_wholly_known_type() const {
   for (const Value& e : elements())
     if (!e.has_wholly_known_type()) return false;
   for (const auto& entry : entries())
-    if (!entry.second.has_wholly_known_type()) return false;
+    if (!entry.value.has_wholly_known_type()) return false;
   return true;
 }
 
@@ -507,11 +528,13 @@ bool raw_equals(const Value& a, const Value& b) {
       return std::equal(a.elements().begin(), a.elements().end(), b.elements().begin(),
                         b.elements().end(), raw_equals);
     case TypeKind::Map:
-    case TypeKind::Object:
-      return std::equal(a.entries().begin(), a.entries().end(), b.entries().begin(),
-                        b.entries().end(), [](const auto& x, const auto& y) {
-                          return x.first == y.first && raw_equals(x.second, y.second);
-                        });
+    case TypeKind::Object: {
+      const EntryRange x = a.entries(), y = b.entries();
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (x[i].key != y[i].key || !raw_equals(x[i].value, y[i].value)) return false;
+      return true;
+    }
     case TypeKind::Dynamic:
       return true;
   }

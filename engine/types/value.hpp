@@ -17,6 +17,48 @@ namespace hclspec::types {
 class Value;
 using Entries = std::vector<std::pair<std::string, Value>>;  // map entries, object attributes
 
+// A map entry or an object attribute as read: its key and its value.
+struct EntryRef {
+  std::string_view key;
+  const Value& value;
+};
+
+// The entries of a map or the attributes of an object, sorted by key. An object keeps only its
+// attributes' values; their names are its type's.
+class EntryRange {
+ public:
+  class iterator {
+   public:
+    iterator(const EntryRange* range, size_t index) : range_(range), index_(index) {}
+    EntryRef operator*() const { return (*range_)[index_]; }
+    iterator& operator++() {
+      ++index_;
+      return *this;
+    }
+    friend bool operator==(const iterator&, const iterator&) = default;
+
+   private:
+    const EntryRange* range_;
+    size_t index_;
+  };
+
+  EntryRange() = default;
+  explicit EntryRange(const Entries& entries);
+  EntryRange(const std::vector<Attribute>& attributes, const std::vector<Value>& values);
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  EntryRef operator[](size_t i) const;
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size_}; }
+
+ private:
+  const Entries* entries_ = nullptr;                    // a map's
+  const std::vector<Attribute>* attributes_ = nullptr;  // an object's type's, with ...
+  const std::vector<Value>* values_ = nullptr;          // ... the values in their order
+  size_t size_ = 0;
+};
+
 class Value {
  public:
   Value();  // null of the dynamic pseudo-type: what `null` means in HCL
@@ -28,7 +70,8 @@ class Value {
   Value& operator=(Value&&) noexcept = default;
   ~Value() {
     // Leaves need only their members' destructors; only containers may need taking apart.
-    if (std::holds_alternative<Elements>(data_) || std::holds_alternative<SharedEntries>(data_))
+    if (std::holds_alternative<Elements>(data_) || std::holds_alternative<SharedEntries>(data_) ||
+        std::holds_alternative<AttributeValues>(data_))
       release_contents();
   }
   static Value null(Type type);
@@ -74,7 +117,7 @@ class Value {
   // Elements of a list, set or tuple.
   const std::vector<Value>& elements() const;
   // Entries of a map or attributes of an object, sorted by key.
-  const Entries& entries() const;
+  EntryRange entries() const;
   // The attribute of an object or the entry of a map with this key, or nullptr.
   const Value* get(std::string_view key) const;
   // Number of elements, entries or attributes.
@@ -85,6 +128,10 @@ class Value {
   // Never changed once built; not const so that the destructor may take nested values apart.
   using Elements = std::shared_ptr<std::vector<Value>>;
   using SharedEntries = std::shared_ptr<Entries>;
+  // An object's attribute values in its type's order (the names are the type's, not repeated).
+  struct AttributeValues {
+    Elements values;
+  };
 
   Value(Type type, State state) : type_(std::move(type)), state_(state) {}
   // The destructor's work for a list, set, tuple, map or object value.
@@ -93,7 +140,7 @@ class Value {
   Type type_;
   // The state is placed in the contents' tail padding (a value is 56 bytes, not 64).
   [[no_unique_address]] std::variant<std::monostate, bool, Number, std::string, Elements,
-                                     SharedEntries>
+                                     SharedEntries, AttributeValues>
       data_;
   State state_ = State::Null;
 };
@@ -113,5 +160,16 @@ bool set_order_less(const Value& a, const Value& b);
 // cty's set hash text of a value (appendSetHashBytes): "?" unknown, "~" null, numbers as %.10g,
 // strings Go-quoted, "[e;e;]" lists and sets, "{k:v;}" maps, "<v;v;>" objects and tuples.
 std::string set_hash_text(const Value& value);
+
+// Defined once Value is complete.
+inline EntryRange::EntryRange(const Entries& entries) : entries_(&entries), size_(entries.size()) {}
+inline EntryRange::EntryRange(const std::vector<Attribute>& attributes,
+                              const std::vector<Value>& values)
+    : attributes_(&attributes), values_(&values), size_(values.size()) {}
+
+inline EntryRef EntryRange::operator[](size_t i) const {
+  if (entries_) return {(*entries_)[i].first, (*entries_)[i].second};
+  return {(*attributes_)[i].name, (*values_)[i]};
+}
 
 }  // namespace hclspec::types

@@ -81,7 +81,7 @@ inline std::string describe(const Value& v) {
       return out + "]";
     default:
       out = type + "{";
-      for (const auto& [k, e] : v.entries()) out += k + "=" + describe(e) + ",";
+      for (const auto& [k, e] : v.entries()) out += std::string(k) + "=" + describe(e) + ",";
       return out + "}";
   }
 }
