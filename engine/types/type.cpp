@@ -2,6 +2,7 @@
 #include "types/type.hpp"
 
 #include <algorithm>
+#include <array>
 #include <mutex>
 #include <unordered_map>
 
@@ -63,18 +64,24 @@ const Type::Data& Type::data() const {
 
 template <typename Matches, typename Make>
 Type Type::intern(size_t hash, Matches matches, Make make) {
+  // Each thread remembers the types it was last given, by hash: the same few types are made
+  // again and again (for each decoded block), and this way that takes no lock, which threads
+  // decoding side by side would contend for. A remembered type is kept from being swept.
+  thread_local std::array<Type, 64> recent;
+  Type& remembered = recent[hash % recent.size()];
+  if (remembered.data_->counted && matches(remembered.data())) return remembered;
   InternTable& table = intern_table();
   std::lock_guard<std::mutex> lock(table.mutex);
   const auto [first, last] = table.entries.equal_range(hash);
   for (auto it = first; it != last; ++it)
-    if (matches(*it->second)) return Type(it->second.get());
+    if (matches(*it->second)) return remembered = Type(it->second.get());
   if (table.entries.size() >= table.sweep_at) {
     std::erase_if(table.entries, [](const auto& entry) {
       return entry.second->references.load(std::memory_order_acquire) == 0;
     });
     table.sweep_at = std::max<size_t>(1024, 2 * table.entries.size());
   }
-  return Type(table.entries.emplace(hash, make())->second.get());
+  return remembered = Type(table.entries.emplace(hash, make())->second.get());
 }
 
 size_t Type::identity_hash() const {
