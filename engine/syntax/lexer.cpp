@@ -99,7 +99,7 @@ class Lexer {
 
   LexEnd end_state() const {
     return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(), braces_,
-            lowest_braces_};
+            lowest_braces_, unclosed_comment_};
   }
 
  private:
@@ -231,6 +231,7 @@ class Lexer {
           const size_t close = rest.find("*/");
           if (close != std::string_view::npos)
             return token(TokenKind::Comment, static_cast<uint32_t>(close) + 4);
+          unclosed_comment_ = true;
         }
         return token(TokenKind::Slash, 1);
       case '=':
@@ -490,6 +491,7 @@ class Lexer {
   Mode mode_ = Mode::Main;  // modes_.back(), kept apart because it is read for every token
   int braces_ = 0;
   int lowest_braces_ = 0;
+  bool unclosed_comment_ = false;
   std::vector<int> return_braces_;
   std::vector<HeredocInProgress> heredocs_;
 };

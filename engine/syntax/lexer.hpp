@@ -16,6 +16,9 @@ struct LexEnd {
   bool plain;                // ended outside any string, heredoc or template sequence
   int brace_balance;         // "{" minus "}" over the text
   int lowest_brace_balance;  // the least that balance was along the way
+  // A "/*" found no "*/" before the end and was lexed as "/" and "*": with more text after the
+  // end, the comment might have been closed there.
+  bool unclosed_comment;
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
 

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "base/big_stack.hpp"
 #include "syntax/lexer.hpp"
@@ -110,12 +112,13 @@ struct DepthGuard {
 
 }  // namespace
 
-Parser::Parser(SyntaxTree& tree, uint32_t first_token)
-    : text_(tree.text()),
-      tokens_(tree.tokens()),
-      nodes_(tree.mutable_nodes()),
-      diags_(tree.mutable_diagnostics()),
-      tree_(tree),
+Parser::Parser(const base::SourceFile& file, const Tokens& tokens, std::vector<Node>& nodes,
+               base::Diagnostics& diags, uint32_t first_token)
+    : text_(file.text()),
+      tokens_(tokens),
+      nodes_(nodes),
+      diags_(diags),
+      file_(file),
       next_(first_token) {}
 
 Peeked Parser::peek_uncached() {
@@ -294,7 +297,7 @@ void Parser::parse_body(TokenKind end) {
         if (earlier != UINT32_MAX)
           error("Attribute redefined",
                 "The argument \"" + std::string(text_of(name)) + "\" was already set at " +
-                    format_range(tree_, range_of(earlier)) +
+                    format_range(file_, range_of(earlier)) +
                     ". Each argument may be set only once.",
                 range_of(name));
       }
@@ -1264,7 +1267,7 @@ void Parser::finish_for(Peeked open) {
 }
 
 base::ByteRange Parser::tree_range(NodeId id) const {
-  return tree_.range(id);
+  return node_range(tokens_, nodes_, id);
 }
 
 void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
@@ -1306,6 +1309,123 @@ void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
     base::call_with_large_stack(parse);
 }
 
+namespace {
+
+// The first offset at or after `near` that starts a line beginning with an ASCII name
+// character, as a root item's line does; 0 when there is none.
+uint32_t item_line_start(const std::string& text, uint32_t near) {
+  for (size_t newline = text.find('\n', near == 0 ? 0 : near - 1); newline != std::string::npos;
+       newline = text.find('\n', newline + 1)) {
+    const char c = newline + 1 < text.size() ? text[newline + 1] : '\0';
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')
+      return static_cast<uint32_t>(newline + 1);
+  }
+  return 0;
+}
+
+// The names of the attributes among the root items of a parse whose last node is the root Body.
+std::vector<std::string_view> root_attribute_names(std::string_view text, const Tokens& tokens,
+                                                   const std::vector<Node>& nodes) {
+  std::vector<std::string_view> names;
+  const NodeId root = static_cast<NodeId>(nodes.size() - 1);
+  for (NodeId after = root; after > nodes[root].first_descendant;
+       after = nodes[after - 1].first_descendant)
+    if (nodes[after - 1].kind == NodeKind::Attribute)
+      names.push_back(tokens[nodes[after - 1].first_token].text(text));
+  return names;
+}
+
+bool share_a_name(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+  const std::unordered_set<std::string_view> in_a(a.begin(), a.end());
+  return std::any_of(b.begin(), b.end(),
+                     [&](std::string_view name) { return in_a.contains(name); });
+}
+
+}  // namespace
+
+void parse_in_one_part(SyntaxTree& tree) {
+  Tokens& tokens = tree.mutable_tokens();
+  lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
+  check_invalid_tokens(tokens, tree.mutable_diagnostics());
+  tree.set_lexical_diagnostic_count(tree.diagnostics().size());
+  tree.mutable_nodes().reserve(tokens.size() / 2 + 16);
+  run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
+             [&] { Parser(tree, 0).parse_file(); });
+}
+
+bool parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
+  const std::string& text = tree.text();
+  const uint32_t size = static_cast<uint32_t>(text.size());
+  const uint32_t split = item_line_start(text, near);
+  if (split == 0) return false;
+
+  // The later part, on a second thread: lexed from the split in the lexer's main mode and parsed
+  // as a file of its own, into arrays of its own. Only a part without diagnostics is of use.
+  Tokens later_tokens;
+  std::vector<Node> later_nodes;
+  base::Diagnostics later_diags;
+  base::LargeStackTask later([&] {
+    lex(text, split, size, later_tokens);
+    check_invalid_tokens(later_tokens, later_diags);
+    if (!later_diags.empty()) return;
+    later_nodes.reserve(later_tokens.size() / 2 + 16);
+    Parser(tree, later_tokens, later_nodes, later_diags, 0).parse_file();
+  });
+
+  // The earlier part, here, into the tree. The sequential lexer reaches the split in the same
+  // state only if this part ends in the main mode with nothing pending, on the newline before
+  // the split, and without a "/*" that the later text might close.
+  Tokens& tokens = tree.mutable_tokens();
+  std::vector<Node>& nodes = tree.mutable_nodes();
+  base::Diagnostics& diags = tree.mutable_diagnostics();
+  tokens.reserve(size_t{size} + 2);  // room for the later part's tokens too: bounded by its bytes
+  const LexEnd earlier_end = lex(text, 0, split, tokens);
+  const Token& last = tokens[tokens.size() - 2];  // the Eof is preceded by the split's newline
+  bool earlier_usable = earlier_end.plain && !earlier_end.unclosed_comment &&
+                        last.kind() == TokenKind::Newline && last.end() == split;
+  if (earlier_usable) check_invalid_tokens(tokens, diags);
+  if (earlier_usable && diags.empty()) {
+    // Room for the whole file's nodes, going by this part's tokens per byte.
+    nodes.reserve(static_cast<size_t>(static_cast<double>(tokens.size()) * size / split / 2) + 16);
+    run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
+               [&] { Parser(tree, 0).parse_file(); });
+  }
+  earlier_usable = earlier_usable && diags.empty();
+  later.wait();
+  // Without diagnostics, each part's parse ended its last root item before its own Eof, as the
+  // sequential parse does, and no item of either part depends on the other, except that the
+  // root body reports an attribute set twice.
+  if (!earlier_usable || !later_diags.empty() ||
+      share_a_name(root_attribute_names(text, tokens, nodes),
+                   root_attribute_names(text, later_tokens, later_nodes))) {
+    tokens.clear();
+    nodes.clear();
+    diags.clear();
+    return false;
+  }
+
+  // Join: the earlier tokens without their Eof, then the later ones; the earlier root items,
+  // then the later ones shifted past them, under one root Body over every token.
+  tokens.pop_back();
+  const uint32_t token_shift = static_cast<uint32_t>(tokens.size());
+  tokens.insert(tokens.end(), later_tokens.begin(), later_tokens.end());
+  Tokens().swap(later_tokens);
+  Node root = nodes.back();
+  nodes.pop_back();
+  const uint32_t node_shift = static_cast<uint32_t>(nodes.size());
+  nodes.reserve(nodes.size() + later_nodes.size());
+  for (size_t i = 0; i + 1 < later_nodes.size(); ++i) {
+    Node n = later_nodes[i];
+    n.first_token += token_shift;
+    n.end_token += token_shift;
+    n.first_descendant += node_shift;
+    nodes.push_back(n);
+  }
+  root.end_token = static_cast<uint32_t>(tokens.size());
+  nodes.push_back(root);
+  return true;
+}
+
 }  // namespace detail
 
 std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename) {
@@ -1316,13 +1436,11 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
     truncated = true;
   }
   auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
-  Tokens& tokens = tree->mutable_tokens();
-  lex(tree->text(), 0, static_cast<uint32_t>(tree->text().size()), tokens);
-  check_invalid_tokens(tokens, tree->mutable_diagnostics());
-  tree->set_lexical_diagnostic_count(tree->diagnostics().size());
-  tree->mutable_nodes().reserve(tokens.size() / 2 + 16);
-  detail::run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
-                     [&] { detail::Parser(*tree, 0).parse_file(); });
+  static const bool two_cores = std::thread::hardware_concurrency() >= 2;
+  const size_t size = tree->text().size();
+  if (size < detail::kTwoPartMinBytes || !two_cores ||
+      !detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)))
+    detail::parse_in_one_part(*tree);
   if (truncated)
     tree->mutable_diagnostics().push_back(
         {base::Severity::Error,

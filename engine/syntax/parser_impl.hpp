@@ -21,7 +21,13 @@ struct Peeked {
 // of the file), and a stray token in a body skips to the end of its line, not of the body.
 class Parser {
  public:
-  Parser(SyntaxTree& tree, uint32_t first_token);
+  Parser(SyntaxTree& tree, uint32_t first_token)
+      : Parser(tree, tree.tokens(), tree.mutable_nodes(), tree.mutable_diagnostics(), first_token) {
+  }
+  // Parses `tokens` of `file`'s text into `nodes` and `diags` that no tree holds yet: the later
+  // part of a parse on two cores (see parse_in_two_parts).
+  Parser(const base::SourceFile& file, const Tokens& tokens, std::vector<Node>& nodes,
+         base::Diagnostics& diags, uint32_t first_token);
 
   // The file's body up to Eof, closed by the root Body node.
   void parse_file();
@@ -133,7 +139,7 @@ class Parser {
   const Tokens& tokens_;
   std::vector<Node>& nodes_;
   base::Diagnostics& diags_;
-  const SyntaxTree& tree_;
+  const base::SourceFile& file_;
   uint32_t next_;
   std::vector<uint8_t> include_newlines_{1};
   bool newlines_ = true;  // include_newlines_.back(), read on every peek
@@ -151,5 +157,19 @@ class Parser {
 // Runs `parse` over tokens [begin, end) on a stack deep enough for their nesting.
 void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
                 const std::function<void()>& parse);
+
+// parse_config's two ways to fill a fresh tree (no tokens yet) from its text. Tests compare them.
+//
+// Lexes and parses the whole text on the calling thread.
+void parse_in_one_part(SyntaxTree& tree);
+// Splits the text at the first line at or after offset `near` that starts with a name, lexes
+// and parses the later part on a second thread while the earlier part is done here, and joins
+// the two. Returns false and leaves the tree fresh unless the joined result is provably what
+// parse_in_one_part gives: both parts free of diagnostics, the split between two root items,
+// and no root attribute set in both parts.
+bool parse_in_two_parts(SyntaxTree& tree, uint32_t near);
+// Texts at least this large are parsed in two parts on a machine with two cores or more: below,
+// the thread costs more than it saves.
+inline constexpr size_t kTwoPartMinBytes = size_t{1} << 20;
 
 }  // namespace hclspec::syntax::detail

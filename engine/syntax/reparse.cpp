@@ -118,8 +118,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   // A "/*" that found no "*/" was lexed as "/" and "*". One in the region might be closed after
   // it, where the whole file's lexer would have looked; one before the region might be closed
   // by the new text. Either way the comment would swallow what lies in between.
-  for (const Token& t : region_tokens)
-    if (opens_unclosed_comment(tree_text_at(new_text, t.end()), t)) return nullptr;
+  if (state.unclosed_comment) return nullptr;
   for (uint32_t i = 0; i < target->open; ++i)
     if (opens_unclosed_comment(tree_text_at(old.text(), old_tokens[i].end()), old_tokens[i]))
       return nullptr;

@@ -117,7 +117,7 @@ void Parser::parse_template(Peeked open) {
     }
     balance.push_back({base::Severity::Error, "Unexpected end of template",
                        std::string("The ") + (top.is_for ? "for" : "if") + " directive at " +
-                           format_range(tree_, top.range) + " is missing its corresponding " +
+                           format_range(file_, top.range) + " is missing its corresponding " +
                            (top.is_for ? "endfor" : "endif") + " directive.",
                        end_range, std::nullopt});
     close_directive(directives, end_token);
@@ -206,7 +206,7 @@ void Parser::template_directive(uint32_t introducer, base::ByteRange start_range
     balance.push_back({base::Severity::Error, "Unexpected " + std::string(word) + " directive",
                        std::move(detail), range, std::nullopt});
   };
-  const auto at = [&](const OpenDirective& d) { return format_range(tree_, d.range); };
+  const auto at = [&](const OpenDirective& d) { return format_range(file_, d.range); };
   if (kind == NodeKind::IfDirective || kind == NodeKind::ForDirective) {
     // Directives nest without recursion here, but whatever walks the tree later recurses.
     if (depth_ + static_cast<int>(open.size()) >= kMaxNestingDepth) {

@@ -117,13 +117,16 @@ std::vector<NodeId> SyntaxTree::children(NodeId id) const {
 }
 
 base::ByteRange SyntaxTree::range(NodeId id) const {
-  const Node& n = nodes_[id];
+  return node_range(tokens_, nodes_, id);
+}
+
+base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes, NodeId id) {
+  const Node& n = nodes[id];
   if (n.end_token == n.first_token) {
-    const uint32_t at =
-        std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens_.size() - 1));
-    return tokens_[at].range();
+    const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens.size() - 1));
+    return tokens[at].range();
   }
-  return {tokens_[n.first_token].start(), tokens_[n.end_token - 1].end()};
+  return {tokens[n.first_token].start(), tokens[n.end_token - 1].end()};
 }
 
 namespace {

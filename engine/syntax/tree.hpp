@@ -129,6 +129,10 @@ class SyntaxTree : public base::SourceFile {
   size_t lexical_diagnostic_count_ = 0;
 };
 
+// The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
+// a parser filling arrays that no tree holds yet.
+base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes, NodeId id);
+
 // Prints the tree back to text by walking nodes and their tokens: gives the input byte for
 // byte when every token is owned by exactly one node in order.
 std::string print_tree(const SyntaxTree& tree);

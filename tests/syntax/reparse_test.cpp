@@ -4,37 +4,19 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "syntax/parser.hpp"
 #include "syntax/reparse.hpp"
+#include "test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace hclspec::syntax;
+using namespace hclspec::syntax::testing;
 
 namespace {
-
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-// Every way the two trees could differ, named for the failure message.
-std::string difference(const SyntaxTree& incremental, const SyntaxTree& fresh) {
-  if (incremental.text() != fresh.text()) return "text";
-  if (incremental.tokens() != fresh.tokens()) return "tokens";
-  if (incremental.nodes() != fresh.nodes()) return "nodes";
-  if (incremental.diagnostics() != fresh.diagnostics()) return "diagnostics";
-  if (incremental.lexical_diagnostic_count() != fresh.lexical_diagnostic_count())
-    return "lexical diagnostic count";
-  return "";
-}
 
 // Pieces of HCL that typing and deleting produce, structural ones included on purpose.
 const std::vector<std::string> kSnippets = {"a",         "=",       "\n",
@@ -69,7 +51,7 @@ void check_random_edits(const std::string& name, const std::string& text, int co
     auto incremental = reparse(*tree, edit);
     const bool reused = last_reparse_was_incremental();
     auto fresh = parse_config(apply_edit(current, edit), "edit.hcl");
-    const std::string diff = difference(*incremental, *fresh);
+    const std::string diff = tree_difference(*incremental, *fresh);
     INFO(name << ": edit [" << start << ", " << end << ") <- \"" << replacement << "\" on:\n"
               << current);
     REQUIRE(diff == "");
@@ -77,16 +59,6 @@ void check_random_edits(const std::string& name, const std::string& text, int co
     stats.incremental += reused ? 1 : 0;
     if (rng() % 10 == 0) tree = std::move(fresh);
   }
-}
-
-std::vector<fs::path> hcl_files_below(const fs::path& dir) {
-  std::vector<fs::path> files;
-  if (!fs::is_directory(dir)) return files;
-  for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file() && entry.path().extension() != ".golden")
-      files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 }  // namespace
@@ -97,7 +69,7 @@ TEST_CASE("reparse equals a fresh parse after random edits to the fixtures") {
   const std::vector<fs::path> files = hcl_files_below(HCLSPEC_FIXTURES_DIR);
   REQUIRE(files.size() >= 5);
   for (const fs::path& file : files)
-    check_random_edits(file.string(), read_all(file), 150, rng, stats);
+    check_random_edits(file.string(), read_file(file), 150, rng, stats);
   MESSAGE(stats.edits << " edits, " << stats.incremental << " reparsed incrementally");
   CHECK(stats.edits >= 3000);
   CHECK(stats.incremental > 0);
@@ -114,7 +86,7 @@ TEST_CASE("reparse equals a fresh parse on the real-world corpus (HCLSPEC_CORPUS
   EditStats stats;
   const std::vector<fs::path> files = hcl_files_below(dir);
   for (size_t i = 0; i < files.size(); i += 4)
-    check_random_edits(files[i].string(), read_all(files[i]), 40, rng, stats);
+    check_random_edits(files[i].string(), read_file(files[i]), 40, rng, stats);
   MESSAGE(stats.edits << " corpus edits, " << stats.incremental << " reparsed incrementally");
   CHECK(stats.incremental > stats.edits / 20);
 }
@@ -127,7 +99,7 @@ TEST_CASE("every corpus file prints back byte for byte (HCLSPEC_CORPUS_DIR)") {
   }
   size_t files = 0;
   for (const fs::path& file : hcl_files_below(dir)) {
-    const std::string text = read_all(file);
+    const std::string text = read_file(file);
     const auto tree = parse_config(text, file.string());
     INFO(file.string());
     REQUIRE(print_tree(*tree) == text);
@@ -158,7 +130,7 @@ TEST_CASE("edits inside a balanced block body reparse only that body") {
   SUBCASE("typing a digit") {
     auto next = reparse(*tree, {at, at, "1"});
     CHECK(last_reparse_was_incremental());
-    CHECK(difference(*next, *parse_config(apply_edit(text, {at, at, "1"}), "job.hcl")) == "");
+    CHECK(tree_difference(*next, *parse_config(apply_edit(text, {at, at, "1"}), "job.hcl")) == "");
   }
   SUBCASE("typing a whole attribute line, one character at a time") {
     const std::string line = "\n        disk = 1024";
@@ -169,7 +141,8 @@ TEST_CASE("edits inside a balanced block body reparse only that body") {
                           line.substr(i, 1)};
       auto next = reparse(*current, edit);
       incremental += last_reparse_was_incremental() ? 1 : 0;
-      CHECK(difference(*next, *parse_config(apply_edit(current->text(), edit), "job.hcl")) == "");
+      CHECK(tree_difference(*next, *parse_config(apply_edit(current->text(), edit), "job.hcl")) ==
+            "");
       current = std::move(next);
     }
     // Two keystrokes change whether the body holds an error ("disk" alone, then "disk = 1");
@@ -186,14 +159,15 @@ TEST_CASE("edits inside a balanced block body reparse only that body") {
     REQUIRE(next->diagnostics().size() == 1);
     CHECK(next->diagnostics()[0].summary == "Invalid expression");
     CHECK(next->diagnostics()[0].subject.start == base->diagnostics()[0].subject.start + 1);
-    CHECK(difference(*next, *parse_config(apply_edit(broken, {before, before, "x"}), "job.hcl")) ==
-          "");
+    CHECK(tree_difference(
+              *next, *parse_config(apply_edit(broken, {before, before, "x"}), "job.hcl")) == "");
   }
   SUBCASE("commenting out a closing brace falls back to a full parse") {
     const uint32_t brace = static_cast<uint32_t>(text.find("      }\n"));
     auto next = reparse(*tree, {brace, brace, "#"});
     CHECK_FALSE(last_reparse_was_incremental());
-    CHECK(difference(*next, *parse_config(apply_edit(text, {brace, brace, "#"}), "job.hcl")) == "");
+    CHECK(tree_difference(*next, *parse_config(apply_edit(text, {brace, brace, "#"}), "job.hcl")) ==
+          "");
   }
   SUBCASE("an edit between top-level items parses the whole file") {
     const uint32_t end = static_cast<uint32_t>(text.size());

@@ -432,8 +432,28 @@ std::string render_tokens(std::string_view text) {
   return out;
 }
 
+std::string tree_difference(const SyntaxTree& a, const SyntaxTree& b) {
+  if (a.text() != b.text()) return "text";
+  if (a.tokens() != b.tokens()) return "tokens";
+  if (a.nodes() != b.nodes()) return "nodes";
+  if (a.diagnostics() != b.diagnostics()) return "diagnostics";
+  if (a.lexical_diagnostic_count() != b.lexical_diagnostic_count())
+    return "lexical diagnostic count";
+  return "";
+}
+
 std::string fixtures_dir() {
   return std::string(HCLSPEC_FIXTURES_DIR) + "/syntax";
+}
+
+std::vector<std::filesystem::path> hcl_files_below(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  if (!std::filesystem::is_directory(dir)) return files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().extension() != ".golden")
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 void check_shapes(std::initializer_list<ShapeRow> rows) {

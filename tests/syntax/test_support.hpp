@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -92,8 +93,14 @@ std::string render_tokens(std::string_view text);
 
 std::string escape_text(std::string_view text);
 
+// Every way two trees could differ (text, tokens, nodes, diagnostics, lexical diagnostic count),
+// named for a failure message; empty when they are equal.
+std::string tree_difference(const SyntaxTree& a, const SyntaxTree& b);
+
 // Fixture files.
 std::string fixtures_dir();
+// The files below `dir` but golden files, sorted; none when `dir` is not a directory.
+std::vector<std::filesystem::path> hcl_files_below(const std::filesystem::path& dir);
 using hclspec::testing::read_file;
 using hclspec::testing::update_goldens;
 using hclspec::testing::write_file;
