@@ -112,30 +112,6 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
   return true;
 }
 
-// Object properties (and map elements) that are null are dropped, at every depth.
-types::Value strip_nulls(const types::Value& v) {
-  if (!v.is_known() || v.is_null()) return v;
-  const types::Type& t = v.type();
-  if (t.is_object() || t.is_map()) {
-    types::Entries kept;
-    for (const auto& [key, element] : v.entries())
-      if (!element.is_null()) kept.emplace_back(key, strip_nulls(element));
-    return t.is_object()
-               ? types::Value::object(std::move(kept))
-               : types::Value::map(kept.empty() ? t.element() : kept.front().second.type(),
-                                   std::move(kept));
-  }
-  if (t.is_list() || t.is_tuple() || t.is_set()) {
-    std::vector<types::Value> elements;
-    for (const types::Value& e : v.elements()) elements.push_back(strip_nulls(e));
-    if (t.is_tuple()) return types::Value::tuple(std::move(elements));
-    const types::Type element = elements.empty() ? t.element() : elements.front().type();
-    return t.is_list() ? types::Value::list(element, std::move(elements))
-                       : types::Value::set(element, std::move(elements));
-  }
-  return v;
-}
-
 class DecodeRun {
  public:
   explicit DecodeRun(Options options) : o_(std::move(options)) {}
@@ -186,18 +162,18 @@ class DecodeRun {
     add(inputs[0], decode_diags);
     if (has_errors()) return report(2);
 
-    const types::Value shown = o_.keep_nulls ? value : strip_nulls(value);
-    types::JsonText json = types::value_to_json(shown);
+    types::JsonText json = types::value_to_json(
+        value, o_.keep_nulls ? types::NullProperties::Keep : types::NullProperties::Omit);
     if (!json.ok()) return fail("the result cannot be written as JSON: " + json.error);
-    std::string out = json.json;
     if (o_.with_type) {
+      const std::string type = types::type_to_json(value.type());
       if (!o_.keep_nulls && value.is_null())
-        out = "{\"type\":" + types::type_to_json(value.type()) + "}";
+        json.json = "{\"type\":" + type + "}";
       else
-        out = "{\"value\":" + out + ",\"type\":" + types::type_to_json(value.type()) + "}";
+        json.json.insert(0, "{\"value\":").append(",\"type\":").append(type).append("}");
     }
     report(0);
-    return write(out);
+    return write(json.json);
   }
 
  private:

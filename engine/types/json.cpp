@@ -62,7 +62,8 @@ namespace {
 
 // cty's json marshal: the value by its own type. Writes as it goes, so on error `out` holds
 // the text up to the failure, which marshalDynamic (hcldec --with-type) prints anyway.
-bool encode(const Value& v, std::string& out, std::string& error) {
+bool encode(const Value& v, std::string& out, std::string& error,
+            NullProperties nulls = NullProperties::Keep) {
   if (v.is_null()) {
     out += "null";
     return true;
@@ -97,7 +98,7 @@ bool encode(const Value& v, std::string& out, std::string& error) {
       out += '[';
       for (size_t i = 0; i < v.elements().size(); ++i) {
         if (i > 0) out += ',';
-        if (!encode(v.elements()[i], out, error)) return false;
+        if (!encode(v.elements()[i], out, error, nulls)) return false;
       }
       out += ']';
       return true;
@@ -107,11 +108,12 @@ bool encode(const Value& v, std::string& out, std::string& error) {
       out += '{';
       bool first = true;
       for (const auto& [key, element] : v.entries()) {
+        if (nulls == NullProperties::Omit && element.is_null()) continue;
         if (!first) out += ',';
         first = false;
         out += json_quote(key);
         out += ':';
-        if (!encode(element, out, error)) return false;
+        if (!encode(element, out, error, nulls)) return false;
       }
       out += '}';
       return true;
@@ -1046,9 +1048,9 @@ size_t bracket_depth(std::string_view json) {
 
 }  // namespace
 
-JsonText value_to_json(const Value& value) {
+JsonText value_to_json(const Value& value, NullProperties nulls) {
   JsonText out;
-  if (!encode(value, out.json, out.error)) out.json.clear();
+  if (!encode(value, out.json, out.error, nulls)) out.json.clear();
   return out;
 }
 

@@ -17,10 +17,17 @@ struct JsonText {
   bool ok() const { return error.empty(); }
 };
 
+// What becomes of null object attributes and map elements.
+enum class NullProperties {
+  Keep,  // "null", as cty writes them
+  Omit,  // left out at every depth, as hcldec prints results unless given --keep-nulls (it
+         // strips them from cty's JSON text: arrays and their order stay as they are)
+};
+
 // cty's json.Marshal of a value by its own type: compact, object keys sorted, strings escaped as
 // Go does. Unknown values ("value is not known") and infinities ("cannot serialize infinity as
-// JSON") have no JSON; on error `json` is empty. Nulls are "null" wherever they are.
-JsonText value_to_json(const Value& value);
+// JSON") have no JSON; on error `json` is empty. Nulls elsewhere than in properties are "null".
+JsonText value_to_json(const Value& value, NullProperties nulls = NullProperties::Keep);
 
 // cty's json.Marshal with the dynamic pseudo-type, as `hcldec --with-type` prints a result:
 // {"value":...,"type":...}. cty ignores an error inside the value here, so on error `json`

@@ -251,5 +251,18 @@ TEST_CASE("jsondecode round-trips long numbers and nests deeply") {
         "failed to read tuple value: invalid character '[' exceeded max depth");
 }
 
+TEST_CASE("null properties are left out at every depth when asked, and nothing else changes") {
+  const Value v = parse_value(
+      R"({a = null:string, b = map(any){k = null:number, l = 1}, c = [null, {d = null:bool}],)"
+      R"( e = set(object({x = string, y = string}))[{x = null:string, y = "0"}, {x = "z", y = "1"}]})");
+  CHECK(value_to_json(v).json == R"({"a":null,"b":{"k":null,"l":1},"c":[null,{"d":null}],)"
+                                 R"("e":[{"x":"z","y":"1"},{"x":null,"y":"0"}]})");
+  // Arrays keep their nulls and their order: the set is not put in the order it would have
+  // without the null attribute, as hcldec strips nulls from cty's JSON text.
+  CHECK(value_to_json(v, NullProperties::Omit).json ==
+        R"({"b":{"l":1},"c":[null,{}],"e":[{"x":"z","y":"1"},{"y":"0"}]})");
+  CHECK(value_to_json(parse_value("null:string"), NullProperties::Omit).json == "null");
+}
+
 }  // namespace
 }  // namespace hclspec::types
