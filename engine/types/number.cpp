@@ -7,6 +7,7 @@
 #include "types/number.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <cmath>
@@ -19,7 +20,16 @@ using boost::multiprecision::cpp_int;
 
 struct Number::Big {
   cpp_int value;
+  mutable std::atomic<uint32_t> owners{0};
 };
+
+void intrusive_ptr_add_ref(const Number::Big* big) noexcept {
+  big->owners.fetch_add(1, std::memory_order_relaxed);
+}
+
+void intrusive_ptr_release(const Number::Big* big) noexcept {
+  if (big->owners.fetch_sub(1, std::memory_order_acq_rel) == 1) delete big;
+}
 
 namespace {
 
@@ -507,7 +517,7 @@ struct Number::Ops {
       if (bit_length(f.mant) <= 64) {
         n.small_ = static_cast<uint64_t>(f.mant);
       } else {
-        n.big_ = std::make_shared<const Big>(Big{std::move(f.mant)});
+        n.big_ = new Big{std::move(f.mant)};
       }
     }
     return n;

@@ -1,8 +1,8 @@
 // HCL's number (cty.Number, a Go *big.Float): parsed, computed and printed exactly as Go does it.
 #pragma once
 
+#include <boost/smart_ptr/intrusive_ptr.hpp>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,12 +119,16 @@ class Number {
 
  private:
   enum class Form : uint8_t { kZero, kFinite, kInf };
-  struct Big;  // a mantissa over 64 bits (a Boost cpp_int), defined in number.cpp
+  struct Big;  // a mantissa over 64 bits (a Boost cpp_int) and its count of owners
   struct Ops;  // the implementation, defined in number.cpp
+  // Shared ownership of a Big through its own count: one pointer wide, where a shared_ptr
+  // takes two, which keeps a Number (and so every Value) 8 bytes smaller.
+  friend void intrusive_ptr_add_ref(const Big* big) noexcept;
+  friend void intrusive_ptr_release(const Big* big) noexcept;
 
   // A finite value is ±mantissa × 2^exp_ with an odd mantissa of at most prec_ bits, held in
   // small_ when it fits in 64 bits and in big_ otherwise.
-  std::shared_ptr<const Big> big_;
+  boost::intrusive_ptr<const Big> big_;
   uint64_t small_ = 0;
   int64_t exp_ = 0;
   uint32_t prec_ = 53;

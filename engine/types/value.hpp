@@ -138,7 +138,7 @@ class Value {
   void release_contents();
 
   Type type_;
-  // The state is placed in the contents' tail padding (a value is 56 bytes, not 64).
+  // The state is placed in the contents' tail padding (a value is 48 bytes, not 56).
   [[no_unique_address]] std::variant<std::monostate, bool, Number, std::string, Elements,
                                      SharedEntries, AttributeValues>
       data_;
@@ -160,6 +160,9 @@ bool set_order_less(const Value& a, const Value& b);
 // cty's set hash text of a value (appendSetHashBytes): "?" unknown, "~" null, numbers as %.10g,
 // strings Go-quoted, "[e;e;]" lists and sets, "{k:v;}" maps, "<v;v;>" objects and tuples.
 std::string set_hash_text(const Value& value);
+
+// Values are the bulk of a decoded file's memory; their size is a decision, not an accident.
+static_assert(sizeof(Value) == 48);
 
 // Defined once Value is complete.
 inline EntryRange::EntryRange(const Entries& entries) : entries_(&entries), size_(entries.size()) {}
