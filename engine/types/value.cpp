@@ -14,7 +14,6 @@
 namespace hclspec::types {
 
 namespace {
-const std::vector<Value> kNoElements;
 
 // Sorts by key; of equal keys the last one given is kept (a Go map literal's rule). Keys that
 // are ASCII and in strictly increasing order already, as decoded objects' are, stay as they are.
@@ -69,13 +68,13 @@ void Value::release_contents() {
   // recurses more than one level. A few pending containers (the usual depth) need no allocation.
   boost::container::small_vector<std::variant<Elements, SharedEntries>, 8> pending;
   const auto take = [&pending](Value& v) {
-    if (Elements* e = std::get_if<Elements>(&v.data_); e != nullptr && e->use_count() == 1)
+    if (Elements* e = std::get_if<Elements>(&v.data_); e != nullptr && e->solely_owned())
       pending.emplace_back(std::move(*e));
     else if (AttributeValues* a = std::get_if<AttributeValues>(&v.data_);
-             a != nullptr && a->values.use_count() == 1)
+             a != nullptr && a->values.solely_owned())
       pending.emplace_back(std::move(a->values));
     else if (SharedEntries* m = std::get_if<SharedEntries>(&v.data_);
-             m != nullptr && m->use_count() == 1)
+             m != nullptr && m->solely_owned())
       pending.emplace_back(std::move(*m));
   };
   take(*this);
@@ -83,9 +82,9 @@ void Value::release_contents() {
     std::variant<Elements, SharedEntries> item = std::move(pending.back());
     pending.pop_back();
     if (Elements* e = std::get_if<Elements>(&item)) {
-      for (Value& child : **e) take(child);
+      for (Value& child : e->sole_items()) take(child);
     } else {
-      for (auto& entry : *std::get<SharedEntries>(item)) take(entry.second);
+      for (auto& entry : std::get<SharedEntries>(item).sole_items()) take(entry.second);
     }
   }
 }
@@ -132,7 +131,7 @@ Value Value::list(Type element, std::vector<Value> elements) {
     for (Value& e : elements)
       if (e.type().is_dynamic()) e = retyped(std::move(e), ety);
   Value v(Type::list(ety), State::Known);
-  v.data_ = std::make_shared<std::vector<Value>>(std::move(elements));
+  v.data_ = Elements(std::move(elements));
   return v;
 }
 
@@ -230,7 +229,7 @@ bool equals_true(const Value& a, const Value& b) {
 // Go's set.Set: elements live in buckets by hash; Add and Has compare only within a bucket.
 class HashedSet {
  public:
-  explicit HashedSet(const std::vector<Value>& elements) {
+  explicit HashedSet(std::span<const Value> elements) {
     for (size_t i = 0; i < elements.size(); ++i)
       buckets_[crc32_ieee(hash_bytes(elements[i]))].push_back(&elements[i]);
   }
@@ -261,7 +260,7 @@ Value Value::set(Type element, std::vector<Value> elements) {
                                [&](const Value& a, const Value& b) { return text(a) == text(b); }),
                    elements.end());
     Value v(Type::set(ety), State::Known);
-    v.data_ = std::make_shared<std::vector<Value>>(std::move(elements));
+    v.data_ = Elements(std::move(elements));
     return v;
   }
   // Set.Add keeps the first of equal elements (in its hash bucket); unknown values are equal
@@ -289,7 +288,7 @@ Value Value::set(Type element, std::vector<Value> elements) {
   ordered.reserve(unique.size());
   for (auto& entry : unique) ordered.push_back(std::move(entry.second));
   Value v(Type::set(ety), State::Known);
-  v.data_ = std::make_shared<std::vector<Value>>(std::move(ordered));
+  v.data_ = Elements(std::move(ordered));
   return v;
 }
 
@@ -300,7 +299,7 @@ Value Value::map(Type element, Entries entries) {
     for (auto& entry : entries)
       if (entry.second.type().is_dynamic()) entry.second = retyped(std::move(entry.second), ety);
   Value v(Type::map(ety), State::Known);
-  v.data_ = std::make_shared<Entries>(std::move(entries));
+  v.data_ = SharedEntries(std::move(entries));
   return v;
 }
 
@@ -309,7 +308,7 @@ Value Value::tuple(std::vector<Value> elements) {
   types.reserve(elements.size());
   for (const Value& e : elements) types.push_back(e.type());
   Value v(Type::tuple(std::move(types)), State::Known);
-  v.data_ = std::make_shared<std::vector<Value>>(std::move(elements));
+  v.data_ = Elements(std::move(elements));
   return v;
 }
 
@@ -324,7 +323,7 @@ Value Value::object(Entries attributes) {
   std::vector<Value> values;
   values.reserve(attributes.size());
   for (auto& attribute : attributes) values.push_back(std::move(attribute.second));
-  v.data_ = AttributeValues{std::make_shared<std::vector<Value>>(std::move(values))};
+  v.data_ = AttributeValues{Elements(std::move(values))};
   return v;
 }
 
@@ -342,20 +341,20 @@ Value Value::object(const Type& shape, std::vector<Value> values) {
     return object(std::move(entries));
   }
   Value v(shape, State::Known);
-  v.data_ = AttributeValues{std::make_shared<std::vector<Value>>(std::move(values))};
+  v.data_ = AttributeValues{Elements(std::move(values))};
   return v;
 }
 
-const std::vector<Value>& Value::elements() const {
+std::span<const Value> Value::elements() const {
   const Elements* elements = std::get_if<Elements>(&data_);
-  return elements != nullptr ? **elements : kNoElements;
+  return elements != nullptr ? elements->items() : std::span<const Value>();
 }
 
 EntryRange Value::entries() const {
   if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_))
-    return EntryRange(**entries);
+    return EntryRange(entries->items());
   if (const AttributeValues* object = std::get_if<AttributeValues>(&data_))
-    return EntryRange(type_.attributes(), *object->values);
+    return EntryRange(type_.attributes(), object->values.items());
   return EntryRange();
 }
 
@@ -363,7 +362,7 @@ const Value* Value::get(std::string_view key) const {
   const std::string normalized = is_ascii(key) ? std::string() : normalize_nfc(key);
   const std::string_view wanted = is_ascii(key) ? key : std::string_view(normalized);
   if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_)) {
-    const Entries& all = **entries;
+    const std::span<const std::pair<std::string, Value>> all = entries->items();
     auto it =
         std::lower_bound(all.begin(), all.end(), wanted,
                          [](const auto& entry, std::string_view k) { return entry.first < k; });
@@ -374,7 +373,7 @@ const Value* Value::get(std::string_view key) const {
     auto it = std::lower_bound(names.begin(), names.end(), wanted,
                                [](const Attribute& a, std::string_view k) { return a.name < k; });
     if (it == names.end() || it->name != wanted) return nullptr;
-    return &(*object->values)[static_cast<size_t>(it - names.begin())];
+    return &object->values.items()[static_cast<size_t>(it - names.begin())];
   }
   return nullptr;
 }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "types/number.hpp"
+#include "types/shared_array.hpp"
 #include "types/type.hpp"
 
 namespace hclspec::types {
@@ -43,8 +45,8 @@ class EntryRange {
   };
 
   EntryRange() = default;
-  explicit EntryRange(const Entries& entries);
-  EntryRange(const std::vector<Attribute>& attributes, const std::vector<Value>& values);
+  explicit EntryRange(std::span<const std::pair<std::string, Value>> entries);
+  EntryRange(const std::vector<Attribute>& attributes, std::span<const Value> values);
 
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -53,9 +55,9 @@ class EntryRange {
   iterator end() const { return {this, size_}; }
 
  private:
-  const Entries* entries_ = nullptr;                    // a map's
-  const std::vector<Attribute>* attributes_ = nullptr;  // an object's type's, with ...
-  const std::vector<Value>* values_ = nullptr;          // ... the values in their order
+  const std::pair<std::string, Value>* entries_ = nullptr;  // a map's
+  const std::vector<Attribute>* attributes_ = nullptr;      // an object's type's, with ...
+  const Value* values_ = nullptr;                           // ... the values in their order
   size_t size_ = 0;
 };
 
@@ -115,7 +117,7 @@ class Value {
   const Number& as_number() const { return std::get<Number>(data_); }
   const std::string& as_string() const { return std::get<std::string>(data_); }
   // Elements of a list, set or tuple.
-  const std::vector<Value>& elements() const;
+  std::span<const Value> elements() const;
   // Entries of a map or attributes of an object, sorted by key.
   EntryRange entries() const;
   // The attribute of an object or the entry of a map with this key, or nullptr.
@@ -126,8 +128,8 @@ class Value {
  private:
   enum class State : uint8_t { Known, Null, Unknown };
   // Never changed once built; not const so that the destructor may take nested values apart.
-  using Elements = std::shared_ptr<std::vector<Value>>;
-  using SharedEntries = std::shared_ptr<Entries>;
+  using Elements = SharedArray<Value>;
+  using SharedEntries = SharedArray<std::pair<std::string, Value>>;
   // An object's attribute values in its type's order (the names are the type's, not repeated).
   struct AttributeValues {
     Elements values;
@@ -165,14 +167,15 @@ std::string set_hash_text(const Value& value);
 static_assert(sizeof(Value) == 48);
 
 // Defined once Value is complete.
-inline EntryRange::EntryRange(const Entries& entries) : entries_(&entries), size_(entries.size()) {}
+inline EntryRange::EntryRange(std::span<const std::pair<std::string, Value>> entries)
+    : entries_(entries.data()), size_(entries.size()) {}
 inline EntryRange::EntryRange(const std::vector<Attribute>& attributes,
-                              const std::vector<Value>& values)
-    : attributes_(&attributes), values_(&values), size_(values.size()) {}
+                              std::span<const Value> values)
+    : attributes_(&attributes), values_(values.data()), size_(values.size()) {}
 
 inline EntryRef EntryRange::operator[](size_t i) const {
-  if (entries_) return {(*entries_)[i].first, (*entries_)[i].second};
-  return {(*attributes_)[i].name, (*values_)[i]};
+  if (entries_) return {entries_[i].first, entries_[i].second};
+  return {(*attributes_)[i].name, values_[i]};
 }
 
 }  // namespace hclspec::types
