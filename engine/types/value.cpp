@@ -84,7 +84,7 @@ void Value::release_contents() {
     if (Elements* e = std::get_if<Elements>(&item)) {
       for (Value& child : e->sole_items()) take(child);
     } else {
-      for (auto& entry : std::get<SharedEntries>(item).sole_items()) take(entry.second);
+      for (Value& child : std::get<SharedEntries>(item).sole_values()) take(child);
     }
   }
 }
@@ -352,7 +352,7 @@ std::span<const Value> Value::elements() const {
 
 EntryRange Value::entries() const {
   if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_))
-    return EntryRange(entries->items());
+    return EntryRange(*entries);
   if (const AttributeValues* object = std::get_if<AttributeValues>(&data_))
     return EntryRange(type_.attributes(), object->values.items());
   return EntryRange();
@@ -362,11 +362,15 @@ const Value* Value::get(std::string_view key) const {
   const std::string normalized = is_ascii(key) ? std::string() : normalize_nfc(key);
   const std::string_view wanted = is_ascii(key) ? key : std::string_view(normalized);
   if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_)) {
-    const std::span<const std::pair<std::string, Value>> all = entries->items();
-    auto it =
-        std::lower_bound(all.begin(), all.end(), wanted,
-                         [](const auto& entry, std::string_view k) { return entry.first < k; });
-    return it != all.end() && it->first == wanted ? &it->second : nullptr;
+    size_t low = 0, high = entries->size();  // keys are sorted: the first one not below `wanted`
+    while (low < high) {
+      const size_t middle = low + (high - low) / 2;
+      if (entries->key(middle) < wanted)
+        low = middle + 1;
+      else
+        high = middle;
+    }
+    return low < entries->size() && entries->key(low) == wanted ? &entries->values()[low] : nullptr;
   }
   if (const AttributeValues* object = std::get_if<AttributeValues>(&data_)) {
     const std::vector<Attribute>& names = type_.attributes();

@@ -45,7 +45,7 @@ class EntryRange {
   };
 
   EntryRange() = default;
-  explicit EntryRange(std::span<const std::pair<std::string, Value>> entries);
+  explicit EntryRange(const SharedMap<Value>& entries);
   EntryRange(const std::vector<Attribute>& attributes, std::span<const Value> values);
 
   size_t size() const { return size_; }
@@ -55,9 +55,9 @@ class EntryRange {
   iterator end() const { return {this, size_}; }
 
  private:
-  const std::pair<std::string, Value>* entries_ = nullptr;  // a map's
-  const std::vector<Attribute>* attributes_ = nullptr;      // an object's type's, with ...
-  const Value* values_ = nullptr;                           // ... the values in their order
+  const SharedMap<Value>* entries_ = nullptr;           // a map's
+  const std::vector<Attribute>* attributes_ = nullptr;  // an object's type's, with ...
+  const Value* values_ = nullptr;                       // ... the values in their order
   size_t size_ = 0;
 };
 
@@ -129,7 +129,7 @@ class Value {
   enum class State : uint8_t { Known, Null, Unknown };
   // Never changed once built; not const so that the destructor may take nested values apart.
   using Elements = SharedArray<Value>;
-  using SharedEntries = SharedArray<std::pair<std::string, Value>>;
+  using SharedEntries = SharedMap<Value>;
   // An object's attribute values in its type's order (the names are the type's, not repeated).
   struct AttributeValues {
     Elements values;
@@ -167,14 +167,14 @@ std::string set_hash_text(const Value& value);
 static_assert(sizeof(Value) == 48);
 
 // Defined once Value is complete.
-inline EntryRange::EntryRange(std::span<const std::pair<std::string, Value>> entries)
-    : entries_(entries.data()), size_(entries.size()) {}
+inline EntryRange::EntryRange(const SharedMap<Value>& entries)
+    : entries_(&entries), size_(entries.size()) {}
 inline EntryRange::EntryRange(const std::vector<Attribute>& attributes,
                               std::span<const Value> values)
     : attributes_(&attributes), values_(values.data()), size_(values.size()) {}
 
 inline EntryRef EntryRange::operator[](size_t i) const {
-  if (entries_) return {entries_[i].first, entries_[i].second};
+  if (entries_) return {entries_->key(i), entries_->values()[i]};
   return {(*attributes_)[i].name, values_[i]};
 }
 

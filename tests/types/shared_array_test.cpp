@@ -1,4 +1,4 @@
-// SharedArray: items moved in once, shared by copies, destroyed with the last owner.
+// SharedArray and SharedMap: items moved in once, shared by copies, destroyed with the last owner.
 #include <doctest/doctest.h>
 
 #include <stdexcept>
@@ -75,6 +75,32 @@ TEST_CASE("an item that throws while moved in leaves nothing behind") {
     CHECK(Fragile::live == 4);  // the two moved in were destroyed; the vector's four remain
   }
   CHECK(Fragile::live == 0);
+}
+
+TEST_CASE("a shared map packs its keys and keeps each value with its key") {
+  std::vector<std::pair<std::string, Counted>> entries;
+  entries.emplace_back("", Counted("empty key"));
+  entries.emplace_back("b", Counted("one"));
+  entries.emplace_back("a key longer than a std::string holds inside", Counted("long"));
+  SharedMap<Counted> map(std::move(entries));
+  entries.clear();
+  CHECK(Counted::live == 3);
+  REQUIRE(map.size() == 3);
+  CHECK(map.key(0) == "");
+  CHECK(map.key(1) == "b");
+  CHECK(map.key(2) == "a key longer than a std::string holds inside");
+  CHECK(map.values()[0].text == "empty key");
+  CHECK(map.values()[1].text == "one");
+  CHECK(map.values()[2].text == "long");
+  {
+    const SharedMap<Counted> copy = map;
+    CHECK(copy.values().data() == map.values().data());
+    CHECK(map.sole_values().empty());
+  }
+  CHECK(map.sole_values().size() == 3);
+  map = SharedMap<Counted>();
+  CHECK(map.size() == 0);
+  CHECK(Counted::live == 0);
 }
 
 }  // namespace
