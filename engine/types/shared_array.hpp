@@ -15,84 +15,142 @@
 
 namespace hclspec::types {
 
+namespace detail {
+
+// The header every shared block starts with.
+struct SharedHeader {
+  std::atomic<uint32_t> owners;
+  uint32_t size;
+};
+
+// The counting SharedArray and SharedMap share: one pointer to a block that starts with a
+// SharedHeader (or a struct that begins with one), freed by `Owner::destroy_items` and
+// operator delete when its last owner goes. Counting is atomic: copies may be released on
+// different threads.
+template <typename Owner, typename Header>
+class SharedBlock {
+ public:
+  size_t size() const { return block_ ? block_->size : 0; }
+  bool solely_owned() const {
+    return block_ && block_->owners.load(std::memory_order_acquire) == 1;
+  }
+
+ protected:
+  SharedBlock() = default;
+  SharedBlock(const SharedBlock& other) noexcept : block_(other.block_) {
+    if (block_) block_->owners.fetch_add(1, std::memory_order_relaxed);
+  }
+  SharedBlock(SharedBlock&& other) noexcept : block_(std::exchange(other.block_, nullptr)) {}
+  SharedBlock& operator=(const SharedBlock& other) noexcept {
+    SharedBlock copy(other);
+    std::swap(block_, copy.block_);
+    return *this;
+  }
+  SharedBlock& operator=(SharedBlock&& other) noexcept {
+    SharedBlock taken(std::move(other));
+    std::swap(block_, taken.block_);
+    return *this;
+  }
+  ~SharedBlock() {
+    if (block_ && block_->owners.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      Owner::destroy_items(block_);
+      block_->~Header();
+      ::operator delete(static_cast<void*>(block_));
+    }
+  }
+
+  // Constructs items into a fresh block (moving them from `from`, one by one); should one
+  // throw, those made are destroyed and the block freed.
+  template <typename Item, typename Source>
+  static void make_items(void* memory, Item* out, size_t count, Source&& from) {
+    size_t made = 0;
+    try {
+      for (; made < count; ++made) ::new (out + made) Item(from(made));
+    } catch (...) {
+      std::destroy_n(out, made);
+      ::operator delete(memory);
+      throw;
+    }
+  }
+
+  static unsigned char* bytes(Header* block) { return reinterpret_cast<unsigned char*>(block); }
+
+  // The items that `begin` finds in the block, read-only, or writable when this is their only
+  // owner (empty otherwise).
+  template <typename Item>
+  std::span<const Item> view(Item* (*begin)(Header*)) const {
+    return block_ ? std::span<const Item>(begin(block_), size()) : std::span<const Item>();
+  }
+  template <typename Item>
+  std::span<Item> sole(Item* (*begin)(Header*)) {
+    return solely_owned() ? std::span<Item>(begin(block_), size()) : std::span<Item>();
+  }
+
+  Header* block_ = nullptr;
+};
+
+// Where items of type T may start after `offset` bytes.
+template <typename T>
+constexpr size_t aligned_for(size_t offset) {
+  static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
+  return (offset + alignof(T) - 1) / alignof(T) * alignof(T);
+}
+
+}  // namespace detail
+
 // What a shared_ptr<std::vector<T>> gives a value's contents, in one allocation instead of two
 // and one pointer instead of two: a decoded file is mostly small collections, and their control
-// blocks and vector headers were a fifth of its memory. Counting is atomic, as copies may be
-// released on different threads.
+// blocks and vector headers were a fifth of its memory.
 template <typename T>
-class SharedArray {
+class SharedArray : public detail::SharedBlock<SharedArray<T>, detail::SharedHeader> {
+  using Base = detail::SharedBlock<SharedArray<T>, detail::SharedHeader>;
+  friend Base;
+
  public:
   SharedArray() = default;
   // Takes the items over (moving each one).
   explicit SharedArray(std::vector<T>&& items) {
     if (items.empty()) return;
     void* memory = ::operator new(items_offset() + items.size() * sizeof(T));
-    block_ = ::new (memory) Header{{1}, static_cast<uint32_t>(items.size())};
-    T* out = begin_items();
-    size_t made = 0;
-    try {
-      for (; made < items.size(); ++made) ::new (out + made) T(std::move(items[made]));
-    } catch (...) {
-      std::destroy_n(out, made);
-      ::operator delete(memory);
-      block_ = nullptr;
-      throw;
-    }
-  }
-  SharedArray(const SharedArray& other) noexcept : block_(other.block_) {
-    if (block_) block_->owners.fetch_add(1, std::memory_order_relaxed);
-  }
-  SharedArray(SharedArray&& other) noexcept : block_(std::exchange(other.block_, nullptr)) {}
-  SharedArray& operator=(SharedArray other) noexcept {
-    std::swap(block_, other.block_);
-    return *this;
-  }
-  ~SharedArray() {
-    if (block_ && block_->owners.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::destroy_n(begin_items(), block_->size);
-      block_->~Header();
-      ::operator delete(static_cast<void*>(block_));
-    }
+    auto* block = ::new (memory) detail::SharedHeader{{1}, static_cast<uint32_t>(items.size())};
+    Base::make_items(memory, begin_items(block), items.size(),
+                     [&](size_t i) -> T&& { return std::move(items[i]); });
+    this->block_ = block;
   }
 
-  std::span<const T> items() const {
-    return block_ ? std::span<const T>(begin_items(), block_->size) : std::span<const T>();
-  }
+  std::span<const T> items() const { return this->view(&begin_items); }
   // The items of an array this is the only owner of, for taking nested values apart before
   // the array goes; empty when the array is shared.
-  std::span<T> sole_items() {
-    if (!block_ || block_->owners.load(std::memory_order_acquire) != 1) return {};
-    return {begin_items(), block_->size};
-  }
-  bool solely_owned() const {
-    return block_ && block_->owners.load(std::memory_order_acquire) == 1;
-  }
+  std::span<T> sole_items() { return this->sole(&begin_items); }
 
  private:
-  struct Header {
-    std::atomic<uint32_t> owners;
-    uint32_t size;
-  };
   // A function, not a constant: T may be incomplete where the class is named (a Value holds
   // arrays of Values).
   static constexpr size_t items_offset() {
-    static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-    return (sizeof(Header) + alignof(T) - 1) / alignof(T) * alignof(T);
+    return detail::aligned_for<T>(sizeof(detail::SharedHeader));
   }
-
-  T* begin_items() const {
-    return std::launder(
-        reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(block_) + items_offset()));
+  static T* begin_items(detail::SharedHeader* block) {
+    return std::launder(reinterpret_cast<T*>(Base::bytes(block) + items_offset()));
   }
-
-  Header* block_ = nullptr;
+  static void destroy_items(detail::SharedHeader* block) {
+    std::destroy_n(begin_items(block), block->size);
+  }
 };
+
+namespace detail {
+struct SharedMapHeader : SharedHeader {
+  size_t values_at;  // offset of the values
+};
+}  // namespace detail
 
 // A map's entries as SharedArray holds items: keys and values in one allocation, the keys'
 // text packed together ([count][size][key ends][key bytes][values]), as a map's keys are mostly
 // short and a std::string per key took 32 bytes.
 template <typename V>
-class SharedMap {
+class SharedMap : public detail::SharedBlock<SharedMap<V>, detail::SharedMapHeader> {
+  using Base = detail::SharedBlock<SharedMap<V>, detail::SharedMapHeader>;
+  friend Base;
+
  public:
   SharedMap() = default;
   // Takes the entries over, in their order.
@@ -101,83 +159,46 @@ class SharedMap {
     size_t text = 0;
     for (const auto& entry : entries) text += entry.first.size();
     const size_t n = entries.size();
-    const size_t values_at = values_offset(n, text);
+    const size_t values_at =
+        detail::aligned_for<V>(sizeof(detail::SharedMapHeader) + n * sizeof(uint32_t) + text);
     void* memory = ::operator new(values_at + n * sizeof(V));
-    block_ = ::new (memory) Header{{1}, static_cast<uint32_t>(n), values_at};
-    uint32_t* ends = key_ends();
-    char* out = key_text();
+    auto* block =
+        ::new (memory) detail::SharedMapHeader{{{1}, static_cast<uint32_t>(n)}, values_at};
+    uint32_t* ends = key_ends(block);
+    char* out = key_text(block);
     size_t end = 0;
     for (size_t i = 0; i < n; ++i) {
       entries[i].first.copy(out + end, entries[i].first.size());
       end += entries[i].first.size();
       ends[i] = static_cast<uint32_t>(end);
     }
-    V* values = begin_values();
-    size_t made = 0;
-    try {
-      for (; made < n; ++made) ::new (values + made) V(std::move(entries[made].second));
-    } catch (...) {
-      std::destroy_n(values, made);
-      ::operator delete(memory);
-      block_ = nullptr;
-      throw;
-    }
-  }
-  SharedMap(const SharedMap& other) noexcept : block_(other.block_) {
-    if (block_) block_->owners.fetch_add(1, std::memory_order_relaxed);
-  }
-  SharedMap(SharedMap&& other) noexcept : block_(std::exchange(other.block_, nullptr)) {}
-  SharedMap& operator=(SharedMap other) noexcept {
-    std::swap(block_, other.block_);
-    return *this;
-  }
-  ~SharedMap() {
-    if (block_ && block_->owners.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      std::destroy_n(begin_values(), block_->size);
-      block_->~Header();
-      ::operator delete(static_cast<void*>(block_));
-    }
+    Base::make_items(memory, begin_values(block), n,
+                     [&](size_t i) -> V&& { return std::move(entries[i].second); });
+    this->block_ = block;
   }
 
-  size_t size() const { return block_ ? block_->size : 0; }
   std::string_view key(size_t i) const {
-    const uint32_t* ends = key_ends();
+    const uint32_t* ends = key_ends(this->block_);
     const uint32_t start = i == 0 ? 0 : ends[i - 1];
-    return {key_text() + start, ends[i] - start};
+    return {key_text(this->block_) + start, ends[i] - start};
   }
-  std::span<const V> values() const {
-    return block_ ? std::span<const V>(begin_values(), block_->size) : std::span<const V>();
-  }
+  std::span<const V> values() const { return this->view(&begin_values); }
   // The values of a map this is the only owner of (see SharedArray::sole_items).
-  std::span<V> sole_values() {
-    if (!solely_owned()) return {};
-    return {begin_values(), block_->size};
-  }
-  bool solely_owned() const {
-    return block_ && block_->owners.load(std::memory_order_acquire) == 1;
-  }
+  std::span<V> sole_values() { return this->sole(&begin_values); }
 
  private:
-  struct Header {
-    std::atomic<uint32_t> owners;
-    uint32_t size;
-    size_t values_at;  // offset of the values
-  };
-  static size_t values_offset(size_t n, size_t text) {
-    static_assert(alignof(V) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
-    const size_t keys_end = sizeof(Header) + n * sizeof(uint32_t) + text;
-    return (keys_end + alignof(V) - 1) / alignof(V) * alignof(V);
+  static uint32_t* key_ends(detail::SharedMapHeader* block) {
+    return reinterpret_cast<uint32_t*>(Base::bytes(block) + sizeof(detail::SharedMapHeader));
   }
-  uint32_t* key_ends() const {
-    return reinterpret_cast<uint32_t*>(reinterpret_cast<unsigned char*>(block_) + sizeof(Header));
+  static char* key_text(detail::SharedMapHeader* block) {
+    return reinterpret_cast<char*>(key_ends(block) + block->size);
   }
-  char* key_text() const { return reinterpret_cast<char*>(key_ends() + block_->size); }
-  V* begin_values() const {
-    return std::launder(
-        reinterpret_cast<V*>(reinterpret_cast<unsigned char*>(block_) + block_->values_at));
+  static V* begin_values(detail::SharedMapHeader* block) {
+    return std::launder(reinterpret_cast<V*>(Base::bytes(block) + block->values_at));
   }
-
-  Header* block_ = nullptr;
+  static void destroy_items(detail::SharedMapHeader* block) {
+    std::destroy_n(begin_values(block), block->size);
+  }
 };
 
 }  // namespace hclspec::types
