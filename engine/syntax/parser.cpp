@@ -1393,22 +1393,39 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
     return TwoParts::kRefused;
   }
 
-  // The later part is parsed on the second thread as a file of its own, into arrays of its own,
-  // while the whole token list is parsed here exactly as parse_in_one_part does.
+  // The tokens joined: the earlier part's without its Eof, then the later part's, copied half
+  // here and half on the second thread, since the copy is into memory not yet touched. The
+  // earlier part's invalid characters are reported meanwhile.
+  tokens.pop_back();
+  const uint32_t split_token = static_cast<uint32_t>(tokens.size());
+  const size_t later_count = later_tokens.size();
+  tokens.resize(split_token + later_count);  // allocated, not written (DefaultInitAllocator)
+  Token* const later_in_tokens = tokens.data() + split_token;
+  const size_t copied_there = later_count / 2;
+  base::LargeStackTask later_copy([&] {
+    std::copy(later_tokens.begin() + static_cast<ptrdiff_t>(copied_there), later_tokens.end(),
+              later_in_tokens + copied_there);
+  });
+  std::copy(later_tokens.begin(), later_tokens.begin() + static_cast<ptrdiff_t>(copied_there),
+            later_in_tokens);
+  InvalidTokenCounts earlier_counts;
+  check_invalid_tokens(std::span(tokens.data(), split_token), diags, earlier_counts);
+  const size_t earlier_lexical = diags.size();
+  later_copy.wait();
+
+  // The later part is reported on and parsed on the second thread as a file of its own, into
+  // arrays of its own, while the whole token list is parsed here as parse_in_one_part does.
+  base::Diagnostics later_lexical;
   std::vector<Node> later_nodes;
   base::Diagnostics later_diags;
   bool later_nesting_reported = false;
   base::LargeStackTask later_parse([&] {
-    later_nodes.reserve(later_tokens.size() / 2 + 16);
+    check_invalid_tokens(later_tokens, later_lexical);
+    later_nodes.reserve(later_count / 2 + 16);
     Parser parser(tree, later_tokens, later_nodes, later_diags, 0);
     parser.parse_file();
     later_nesting_reported = parser.nesting_reported();
   });
-  tokens.pop_back();
-  const uint32_t split_token = static_cast<uint32_t>(tokens.size());
-  tokens.insert(tokens.end(), later_tokens.begin(), later_tokens.end());
-  check_invalid_tokens(tokens, diags);
-  tree.set_lexical_diagnostic_count(diags.size());
   nodes.reserve(tokens.size() / 2 + 16);
 
   // When the parse here is about to read a root item at the split, its state differs from a
@@ -1423,8 +1440,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   // - prev_range() of the root body's start differs; the root body does not use it, and past
   //   that point no token before the split is read.
   // - Nodes and diagnostics before the split: the parser reads nodes and counts diagnostics
-  //   only from marks taken within the item it is in. The invalid characters were reported
-  //   above, over all the tokens, before any parse diagnostic, as parse_in_one_part does.
+  //   only from marks taken within the item it is in.
   // - depth_reported_ may be set: it is read only right before being set, so a later part whose
   //   parse ended with it unset never read it; otherwise go on here.
   // - The root attribute names: the later ones are checked against those before the split
@@ -1441,6 +1457,18 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   // The parse here may go on past the split, so it runs on a stack deep enough for any text.
   base::run_on_large_stack([&] { joined = Parser(tree, 0).parse_file_until(split_token, stop); });
   later_parse.wait();
+
+  // All lexical diagnostics come before the parse's, which counted them only from marks of
+  // their own. The later part's invalid characters, checked afresh, are those of one run over
+  // all the tokens unless the earlier part counted some of a limited kind.
+  if (earlier_counts != InvalidTokenCounts{}) {
+    later_lexical.clear();
+    check_invalid_tokens(std::span(later_in_tokens, later_count), later_lexical, earlier_counts);
+  }
+  diags.insert(diags.begin() + static_cast<ptrdiff_t>(earlier_lexical),
+               std::make_move_iterator(later_lexical.begin()),
+               std::make_move_iterator(later_lexical.end()));
+  tree.set_lexical_diagnostic_count(earlier_lexical + later_lexical.size());
   if (!joined) return TwoParts::kContinued;
 
   // Join: the later part's diagnostics and its root items, shifted, after those here, then the
