@@ -508,9 +508,8 @@ void lex_template(std::string_view text, Tokens& out) {
   Lexer(text, 0, static_cast<uint32_t>(text.size()), out).run(true);
 }
 
-void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
-  int told_bitwise = 0, told_backtick = 0, told_apostrophe = 0, told_semicolon = 0,
-      told_bad_utf8 = 0;
+void check_invalid_tokens(std::span<const Token> tokens, base::Diagnostics& out,
+                          InvalidTokenCounts& told) {
   auto add = [&](const Token& t, const char* summary, std::string detail) {
     out.push_back({base::Severity::Error, summary, std::move(detail), t.range(), std::nullopt});
   };
@@ -520,7 +519,7 @@ void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
       case TokenKind::BitwiseOr:
       case TokenKind::BitwiseXor:
       case TokenKind::BitwiseNot:
-        if (told_bitwise < 4) {
+        if (told.bitwise < 4) {
           const char* suggestion =
               t.kind() == TokenKind::BitwiseAnd   ? " Did you mean boolean AND (\"&&\")?"
               : t.kind() == TokenKind::BitwiseOr  ? " Did you mean boolean OR (\"||\")?"
@@ -528,36 +527,36 @@ void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out) {
                                                   : "";
           add(t, "Unsupported operator",
               std::string("Bitwise operators are not supported.") + suggestion);
-          ++told_bitwise;
+          ++told.bitwise;
         }
         break;
       case TokenKind::Backtick:
-        if (told_backtick % 2 == 0)
+        if (told.backtick % 2 == 0)
           add(t, "Invalid character",
               "The \"`\" character is not valid. To create a multi-line string, use the "
               "\"heredoc\" syntax, like \"<<EOT\".");
-        if (told_backtick <= 2) ++told_backtick;
+        if (told.backtick <= 2) ++told.backtick;
         break;
       case TokenKind::Apostrophe:
-        if (told_apostrophe % 2 == 0)
+        if (told.apostrophe % 2 == 0)
           add(t, "Invalid character",
               "Single quotes are not valid. Use double quotes (\") to enclose strings.");
-        if (told_apostrophe <= 2) ++told_apostrophe;
+        if (told.apostrophe <= 2) ++told.apostrophe;
         break;
       case TokenKind::Semicolon:
-        if (told_semicolon < 1) {
+        if (told.semicolon < 1) {
           add(t, "Invalid character",
               "The \";\" character is not valid. Use newlines to separate arguments and blocks, "
               "and commas to separate items in collection values.");
-          ++told_semicolon;
+          ++told.semicolon;
         }
         break;
       case TokenKind::BadUtf8:
-        if (told_bad_utf8 < 1) {
+        if (told.bad_utf8 < 1) {
           add(t, "Invalid character encoding",
               "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in "
               "your editor.");
-          ++told_bad_utf8;
+          ++told.bad_utf8;
         }
         break;
       case TokenKind::QuotedNewline:

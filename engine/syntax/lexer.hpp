@@ -1,6 +1,7 @@
 // The lexer: bytes to tokens exactly as HashiCorp's scanner delimits them, never failing.
 #pragma once
 
+#include <span>
 #include <string_view>
 
 #include "base/diagnostic.hpp"
@@ -32,8 +33,20 @@ inline Tokens lex(std::string_view text) {
 // body is scanned (hclsyntax's ScanTemplate): literals are StringLit tokens.
 void lex_template(std::string_view text, Tokens& out);
 
+// How many characters of each kind that check_invalid_tokens limits it has counted so far.
+struct InvalidTokenCounts {
+  int bitwise = 0, backtick = 0, apostrophe = 0, semicolon = 0, bad_utf8 = 0;
+  friend bool operator==(const InvalidTokenCounts&, const InvalidTokenCounts&) = default;
+};
+
 // Diagnostics for characters that are never valid (HCL's checkInvalidTokens), limited so one
-// mistake repeated does not drown the rest.
-void check_invalid_tokens(const Tokens& tokens, base::Diagnostics& out);
+// mistake repeated does not drown the rest. Going on from the counts of the tokens before
+// `tokens` reports what one run over all of them would.
+void check_invalid_tokens(std::span<const Token> tokens, base::Diagnostics& out,
+                          InvalidTokenCounts& counts);
+inline void check_invalid_tokens(std::span<const Token> tokens, base::Diagnostics& out) {
+  InvalidTokenCounts counts;
+  check_invalid_tokens(tokens, out, counts);
+}
 
 }  // namespace hclspec::syntax

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <iterator>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -239,7 +240,14 @@ void Parser::recover_after_body_item(TokenKind already_open) {
 void Parser::parse_file() {
   const uint32_t mark = node_mark();
   parse_body(TokenKind::Eof);
-  add_node(NodeKind::Body, mark, 0, static_cast<uint32_t>(tokens_.size()));
+  if (!stopped_) add_node(NodeKind::Body, mark, 0, static_cast<uint32_t>(tokens_.size()));
+}
+
+bool Parser::parse_file_until(uint32_t split, const std::function<bool(const Parser&)>& stop) {
+  stop_at_ = split;
+  stop_ = &stop;
+  parse_file();
+  return stopped_;
 }
 
 bool Parser::parse_block_body(uint32_t open_brace, int depth) {
@@ -277,6 +285,14 @@ void Parser::parse_body(TokenKind end) {
   std::unordered_map<std::string_view, uint32_t> names_index;
   bool any_recovery = false;
   for (;;) {
+    // Only the root body (the one ended by Eof) is asked, once.
+    if (next_ == stop_at_ && end == TokenKind::Eof) {
+      stop_at_ = UINT32_MAX;
+      if ((*stop_)(*this)) {
+        stopped_ = true;
+        return;
+      }
+    }
     const Peeked next = peek();
     if (next.kind == end) {
       read();
@@ -1323,13 +1339,11 @@ uint32_t item_line_start(const std::string& text, uint32_t near) {
   return 0;
 }
 
-// The names of the attributes among the root items of a parse whose last node is the root Body.
+// The names of the attributes among root items that are the subtrees in nodes [0, end).
 std::vector<std::string_view> root_attribute_names(std::string_view text, const Tokens& tokens,
-                                                   const std::vector<Node>& nodes) {
+                                                   const std::vector<Node>& nodes, NodeId end) {
   std::vector<std::string_view> names;
-  const NodeId root = static_cast<NodeId>(nodes.size() - 1);
-  for (NodeId after = root; after > nodes[root].first_descendant;
-       after = nodes[after - 1].first_descendant)
+  for (NodeId after = end; after > 0; after = nodes[after - 1].first_descendant)
     if (nodes[after - 1].kind == NodeKind::Attribute)
       names.push_back(tokens[nodes[after - 1].first_token].text(text));
   return names;
@@ -1353,77 +1367,126 @@ void parse_in_one_part(SyntaxTree& tree) {
              [&] { Parser(tree, 0).parse_file(); });
 }
 
-bool parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
+TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   const std::string& text = tree.text();
   const uint32_t size = static_cast<uint32_t>(text.size());
   const uint32_t split = item_line_start(text, near);
-  if (split == 0) return false;
+  if (split == 0) return TwoParts::kRefused;
 
-  // The later part, on a second thread: lexed from the split in the lexer's main mode and parsed
-  // as a file of its own, into arrays of its own. Only a part without diagnostics is of use.
+  // Both parts are lexed at once, the later one on a second thread from the split in the
+  // lexer's main mode. Joined, they are the one-part token list only if the earlier part ends in
+  // the main mode with nothing pending, on the newline before the split, and without a "/*"
+  // that the later text might close.
   Tokens later_tokens;
-  std::vector<Node> later_nodes;
-  base::Diagnostics later_diags;
-  base::LargeStackTask later([&] {
-    lex(text, split, size, later_tokens);
-    check_invalid_tokens(later_tokens, later_diags);
-    if (!later_diags.empty()) return;
-    later_nodes.reserve(later_tokens.size() / 2 + 16);
-    Parser(tree, later_tokens, later_nodes, later_diags, 0).parse_file();
-  });
-
-  // The earlier part, here, into the tree. The sequential lexer reaches the split in the same
-  // state only if this part ends in the main mode with nothing pending, on the newline before
-  // the split, and without a "/*" that the later text might close.
+  base::LargeStackTask later_lex([&] { lex(text, split, size, later_tokens); });
   Tokens& tokens = tree.mutable_tokens();
   std::vector<Node>& nodes = tree.mutable_nodes();
   base::Diagnostics& diags = tree.mutable_diagnostics();
   tokens.reserve(size_t{size} + 2);  // room for the later part's tokens too: bounded by its bytes
   const LexEnd earlier_end = lex(text, 0, split, tokens);
   const Token& last = tokens[tokens.size() - 2];  // the Eof is preceded by the split's newline
-  bool earlier_usable = earlier_end.plain && !earlier_end.unclosed_comment &&
-                        last.kind() == TokenKind::Newline && last.end() == split;
-  if (earlier_usable) check_invalid_tokens(tokens, diags);
-  if (earlier_usable && diags.empty()) {
-    // Room for the whole file's nodes, going by this part's tokens per byte.
-    nodes.reserve(static_cast<size_t>(static_cast<double>(tokens.size()) * size / split / 2) + 16);
-    run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
-               [&] { Parser(tree, 0).parse_file(); });
-  }
-  earlier_usable = earlier_usable && diags.empty();
-  later.wait();
-  // Without diagnostics, each part's parse ended its last root item before its own Eof, as the
-  // sequential parse does, and no item of either part depends on the other, except that the
-  // root body reports an attribute set twice.
-  if (!earlier_usable || !later_diags.empty() ||
-      share_a_name(root_attribute_names(text, tokens, nodes),
-                   root_attribute_names(text, later_tokens, later_nodes))) {
+  const bool same_tokens = earlier_end.plain && !earlier_end.unclosed_comment &&
+                           last.kind() == TokenKind::Newline && last.end() == split;
+  later_lex.wait();
+  if (!same_tokens) {
     tokens.clear();
-    nodes.clear();
-    diags.clear();
-    return false;
+    return TwoParts::kRefused;
   }
 
-  // Join: the earlier tokens without their Eof, then the later ones; the earlier root items,
-  // then the later ones shifted past them, under one root Body over every token.
+  // The tokens joined: the earlier part's without its Eof, then the later part's, copied half
+  // here and half on the second thread, since the copy is into memory not yet touched. The
+  // earlier part's invalid characters are reported meanwhile.
   tokens.pop_back();
-  const uint32_t token_shift = static_cast<uint32_t>(tokens.size());
-  tokens.insert(tokens.end(), later_tokens.begin(), later_tokens.end());
-  Tokens().swap(later_tokens);
-  Node root = nodes.back();
-  nodes.pop_back();
+  const uint32_t split_token = static_cast<uint32_t>(tokens.size());
+  const size_t later_count = later_tokens.size();
+  tokens.resize(split_token + later_count);  // allocated, not written (DefaultInitAllocator)
+  Token* const later_in_tokens = tokens.data() + split_token;
+  const size_t copied_there = later_count / 2;
+  base::LargeStackTask later_copy([&] {
+    std::copy(later_tokens.begin() + static_cast<ptrdiff_t>(copied_there), later_tokens.end(),
+              later_in_tokens + copied_there);
+  });
+  std::copy(later_tokens.begin(), later_tokens.begin() + static_cast<ptrdiff_t>(copied_there),
+            later_in_tokens);
+  InvalidTokenCounts earlier_counts;
+  check_invalid_tokens(std::span(tokens.data(), split_token), diags, earlier_counts);
+  const size_t earlier_lexical = diags.size();
+  later_copy.wait();
+
+  // The later part is reported on and parsed on the second thread as a file of its own, into
+  // arrays of its own, while the whole token list is parsed here as parse_in_one_part does.
+  base::Diagnostics later_lexical;
+  std::vector<Node> later_nodes;
+  base::Diagnostics later_diags;
+  bool later_nesting_reported = false;
+  base::LargeStackTask later_parse([&] {
+    check_invalid_tokens(later_tokens, later_lexical);
+    later_nodes.reserve(later_count / 2 + 16);
+    Parser parser(tree, later_tokens, later_nodes, later_diags, 0);
+    parser.parse_file();
+    later_nesting_reported = parser.nesting_reported();
+  });
+  nodes.reserve(tokens.size() / 2 + 16);
+
+  // When the parse here is about to read a root item at the split, its state differs from a
+  // fresh parse of the later part (next_ = 0 over the later tokens) only in what the fresh one
+  // starts without, and going on from here gives the later part's nodes and diagnostics
+  // (shifted) if none of the differences matters:
+  // - depth_ is 0 and include_newlines_ {1}: every guard and push is undone on every way out.
+  //   The peek cache only remembers peek_from(next_).
+  // - recovery_ may be set, but the root loop clears it before reading it, since the split's
+  //   token is a name (the line starts with one and the lexer is in its main mode). The root
+  //   body's any_recovery only sets recovery_ after the last item, which parse_file ignores.
+  // - prev_range() of the root body's start differs; the root body does not use it, and past
+  //   that point no token before the split is read.
+  // - Nodes and diagnostics before the split: the parser reads nodes and counts diagnostics
+  //   only from marks taken within the item it is in.
+  // - depth_reported_ may be set: it is read only right before being set, so a later part whose
+  //   parse ended with it unset never read it; otherwise go on here.
+  // - The root attribute names: the later ones are checked against those before the split
+  //   too, so go on here if a later root attribute has a name set before the split.
+  bool joined = false;
+  const std::function<bool(const Parser&)> stop = [&](const Parser& parser) {
+    later_parse.wait();
+    return !(parser.nesting_reported() && later_nesting_reported) &&
+           !share_a_name(
+               root_attribute_names(text, tokens, nodes, static_cast<NodeId>(nodes.size())),
+               root_attribute_names(text, later_tokens, later_nodes,
+                                    static_cast<NodeId>(later_nodes.size() - 1)));
+  };
+  // The parse here may go on past the split, so it runs on a stack deep enough for any text.
+  base::run_on_large_stack([&] { joined = Parser(tree, 0).parse_file_until(split_token, stop); });
+  later_parse.wait();
+
+  // All lexical diagnostics come before the parse's, which counted them only from marks of
+  // their own. The later part's invalid characters, checked afresh, are those of one run over
+  // all the tokens unless the earlier part counted some of a limited kind.
+  if (earlier_counts != InvalidTokenCounts{}) {
+    later_lexical.clear();
+    check_invalid_tokens(std::span(later_in_tokens, later_count), later_lexical, earlier_counts);
+  }
+  diags.insert(diags.begin() + static_cast<ptrdiff_t>(earlier_lexical),
+               std::make_move_iterator(later_lexical.begin()),
+               std::make_move_iterator(later_lexical.end()));
+  tree.set_lexical_diagnostic_count(earlier_lexical + later_lexical.size());
+  if (!joined) return TwoParts::kContinued;
+
+  // Join: the later part's diagnostics and its root items, shifted, after those here, then the
+  // root Body over every token, as parse_file closes it.
+  diags.insert(diags.end(), std::make_move_iterator(later_diags.begin()),
+               std::make_move_iterator(later_diags.end()));
   const uint32_t node_shift = static_cast<uint32_t>(nodes.size());
   nodes.reserve(nodes.size() + later_nodes.size());
   for (size_t i = 0; i + 1 < later_nodes.size(); ++i) {
     Node n = later_nodes[i];
-    n.first_token += token_shift;
-    n.end_token += token_shift;
+    n.first_token += split_token;
+    n.end_token += split_token;
     n.first_descendant += node_shift;
     nodes.push_back(n);
   }
-  root.end_token = static_cast<uint32_t>(tokens.size());
-  nodes.push_back(root);
-  return true;
+  nodes.push_back(
+      {NodeKind::Body, 0, Operator::None, 0, 0, static_cast<uint32_t>(tokens.size()), 0});
+  return TwoParts::kJoined;
 }
 
 }  // namespace detail
@@ -1439,7 +1502,8 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
   static const bool two_cores = std::thread::hardware_concurrency() >= 2;
   const size_t size = tree->text().size();
   if (size < detail::kTwoPartMinBytes || !two_cores ||
-      !detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)))
+      detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
+          detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);
   if (truncated)
     tree->mutable_diagnostics().push_back(

@@ -31,6 +31,12 @@ class Parser {
 
   // The file's body up to Eof, closed by the root Body node.
   void parse_file();
+  // parse_file, except that when the root body is about to read an item at token `split`,
+  // `stop(*this)` may end the parse there, leaving the root Body to the caller (see
+  // parse_in_two_parts). Returns whether it did.
+  bool parse_file_until(uint32_t split, const std::function<bool(const Parser&)>& stop);
+  // Whether a "Nesting too deep" error was met, which is reported once per file.
+  bool nesting_reported() const { return depth_reported_; }
   // The whole text as one template (lexed by lex_template), closed by its Template node.
   void parse_template_text() { parse_template({TokenKind::Eof, 0}); }
   // The body of a block whose "{" was just consumed, up to and including its "}", at a nesting
@@ -152,6 +158,10 @@ class Parser {
   int depth_ = 0;
   bool depth_reported_ = false;
   std::string scratch_;
+  // parse_file_until's question, asked when the root body's cursor reaches `stop_at_`.
+  uint32_t stop_at_ = UINT32_MAX;
+  const std::function<bool(const Parser&)>* stop_ = nullptr;
+  bool stopped_ = false;
 };
 
 // Runs `parse` over tokens [begin, end) on a stack deep enough for their nesting.
@@ -162,12 +172,19 @@ void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
 //
 // Lexes and parses the whole text on the calling thread.
 void parse_in_one_part(SyntaxTree& tree);
+// What parse_in_two_parts did.
+enum class TwoParts {
+  kRefused,    // the lexer's state at the split may differ: the tree is left fresh
+  kJoined,     // the later part's parse was kept: the tree is parse_in_one_part's result
+  kContinued,  // the later part's parse was dropped, the earlier one went on to the end: the
+               // tree is parse_in_one_part's result
+};
 // Splits the text at the first line at or after offset `near` that starts with a name, lexes
-// and parses the later part on a second thread while the earlier part is done here, and joins
-// the two. Returns false and leaves the tree fresh unless the joined result is provably what
-// parse_in_one_part gives: both parts free of diagnostics, the split between two root items,
-// and no root attribute set in both parts.
-bool parse_in_two_parts(SyntaxTree& tree, uint32_t near);
+// both parts at once, then parses the whole token list from the start here while the later part
+// is parsed on a second thread as a file of its own. When the parse here reaches the split
+// between two root items, in a state from which going on gives what the later part's parse
+// gave, it stops and the two are joined (see the proof inside).
+TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near);
 // Texts at least this large are parsed in two parts on a machine with two cores or more: below,
 // the thread costs more than it saves.
 inline constexpr size_t kTwoPartMinBytes = size_t{1} << 20;

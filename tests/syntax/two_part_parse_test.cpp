@@ -24,27 +24,32 @@ std::unique_ptr<SyntaxTree> parsed_in_one_part(const std::string& text) {
 }
 
 // Parses `text` in two parts split near `near` and checks the result against the one-part
-// parse; a refused split must leave the tree fresh, ready for the one-part parse. Returns
-// whether the split was accepted.
-bool two_parts_agree(const std::string& text, uint32_t near, const SyntaxTree& expected) {
+// parse; a refused split must leave the tree fresh, ready for the one-part parse. Returns what
+// the two-part parse did.
+detail::TwoParts two_parts_agree(const std::string& text, uint32_t near,
+                                 const SyntaxTree& expected) {
   auto tree = std::make_unique<SyntaxTree>(text, kFileName);
-  const bool accepted = detail::parse_in_two_parts(*tree, near);
+  const detail::TwoParts outcome = detail::parse_in_two_parts(*tree, near);
   INFO("split near " << near << " of " << text.size() << " bytes");
-  if (accepted) {
-    REQUIRE(tree_difference(*tree, expected) == "");
-  } else {
+  if (outcome == detail::TwoParts::kRefused) {
     REQUIRE(tree->tokens().empty());
     REQUIRE(tree->nodes().empty());
     REQUIRE(tree->diagnostics().empty());
     detail::parse_in_one_part(*tree);
-    REQUIRE(tree_difference(*tree, expected) == "");
   }
-  return accepted;
+  REQUIRE(tree_difference(*tree, expected) == "");
+  return outcome;
 }
 
 struct SplitCounts {
-  int accepted = 0;
+  int joined = 0;
+  int continued = 0;
   int refused = 0;
+  void add(detail::TwoParts outcome) {
+    (outcome == detail::TwoParts::kJoined      ? joined
+     : outcome == detail::TwoParts::kContinued ? continued
+                                               : refused)++;
+  }
 };
 
 // Tries splits near `count` offsets spread over the text.
@@ -53,7 +58,7 @@ SplitCounts sweep_splits(const std::string& text, const SyntaxTree& expected, in
   for (int i = 0; i < count; ++i) {
     const uint32_t near =
         static_cast<uint32_t>(text.size() * static_cast<size_t>(i) / static_cast<size_t>(count));
-    (two_parts_agree(text, near, expected) ? counts.accepted : counts.refused)++;
+    counts.add(two_parts_agree(text, near, expected));
   }
   return counts;
 }
@@ -110,68 +115,132 @@ std::string name_lines(const char* prefix, int count, const std::string& comment
   return out;
 }
 
+// Nested brackets past the nesting limit.
+std::string too_deep(const char* name) {
+  const size_t levels = static_cast<size_t>(kMaxNestingDepth) + 5;
+  return std::string(name) + " = " + std::string(levels, '[') + std::string(levels, ']') + "\n";
+}
+
+// Every character check_invalid_tokens reports, each kind more often than it reports that kind,
+// in root attributes whose names start with `prefix`.
+std::string invalid_characters(const std::string& prefix) {
+  return prefix + "bits = 1 & 2 | 3 ^ 4 & 5 | 6 ~ 7\n" + prefix + "ticks = `a` `b` `c`\n" + prefix +
+         "quotes = 'a' 'b' 'c'\n" + prefix + "semis = 1;;\n" + prefix +
+         "utf8 = \"\xff\xfe\" \xff\n" + prefix + "multi = \"a\nb\"\n" + prefix +
+         "odd = 1 @ 2 @ 3\n";
+}
+
 }  // namespace
 
-TEST_CASE("two-part parse equals the one-part parse on valid input, and accepts it") {
+TEST_CASE("two-part parse equals the one-part parse on valid input, and joins it") {
   const std::string text = jobs_around(40000, "top_level = 1\nanother = \"x\"\n");
   REQUIRE(parsed_in_one_part(text)->diagnostics().empty());
   const SplitCounts counts = sweep_splits(text, 60);
-  CHECK(counts.accepted > 50);
+  CHECK(counts.joined > 50);
   const std::string crlf_bom = [&] {
     std::string out = "\xEF\xBB\xBF";
     for (char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
     return out;
   }();
-  CHECK(sweep_splits(crlf_bom, 60).accepted > 50);
-  CHECK(sweep_splits(name_lines("a", 2000), 60).accepted == 60);
+  CHECK(sweep_splits(crlf_bom, 60).joined > 50);
+  CHECK(sweep_splits(name_lines("a", 2000), 60).joined == 60);
 }
 
-TEST_CASE("two-part parse is refused where the text around the split matters") {
+TEST_CASE("two-part parse joins the parts when errors leave the root body at the split") {
+  // Root attributes named apart in the two parts, which may then not share a name.
+  const std::string lines = name_lines("before", 50), later_lines = name_lines("after", 50);
+  struct Shape {
+    const char* name;
+    std::string earlier;  // text that ends right before the split
+    std::string later;    // text that starts at the split
+  };
+  // Errors in the later part, in the earlier one, or in both.
+  const std::vector<Shape> shapes = {
+      {"unclosed block in the later part", lines, later_lines + "broken {\n  a = 1\n"},
+      {"unclosed one-line block in the later part", lines, later_lines + "broken { a = 1\n"},
+      {"bad expressions in the later part", lines,
+       "sum = 1 +\nlist = [1, 2\nf = g(1,, 2)\ncond = a ? b\nfor = [for x in y]\n" + later_lines},
+      {"block errors in the later part", lines,
+       "b = {\n}\nb \"l\" = 1\nb x\nx { a = 1, b = 2 }\n\"quoted\" = 1\n" + later_lines},
+      {"invalid characters in the later part", lines, invalid_characters("l") + later_lines},
+      {"invalid characters in both parts", invalid_characters("e") + lines,
+       later_lines + invalid_characters("l")},
+      {"invalid characters in the earlier part", lines + invalid_characters("e"), later_lines},
+      {"one backtick and apostrophe before, more after", "t = `\nq = '\n" + lines,
+       "t2 = ` `\nq2 = ' '\n" + later_lines},
+      {"attribute redefined within the later part", lines,
+       "twice = 1\n" + later_lines + "twice = 2\ntwice = 3\n"},
+      {"attribute redefined within the earlier part", "twice = 1\n" + lines + "twice = 2\n",
+       later_lines},
+      {"too deep in the later part", lines, too_deep("deep") + later_lines},
+      {"too deep in the earlier part", lines + too_deep("deep"), later_lines},
+      {"recovered item right before the split", lines + "x = = 1\n", later_lines},
+      {"stray tokens right before the split", lines + "} ] ) = \n", later_lines},
+      {"bad string escapes in both parts", "s = \"\\q\"\n" + lines, "t = \"\\z\"\n" + later_lines},
+      {"unterminated template in the later part", lines,
+       "s = \"${a}%{ if b }\"\nt = \"${a b}\"\n" + later_lines},
+  };
+  for (const Shape& shape : shapes) {
+    INFO(std::string(shape.name));
+    const std::string text = jobs_around(20000, shape.earlier + shape.later);
+    const auto expected = parsed_in_one_part(text);
+    CHECK_FALSE(expected->diagnostics().empty());
+    const uint32_t split = static_cast<uint32_t>(text.find(shape.later, text.find(shape.earlier)));
+    CHECK(two_parts_agree(text, split, *expected) == detail::TwoParts::kJoined);
+    sweep_splits(text, *expected, 40);
+  }
+}
+
+TEST_CASE("two-part parse goes on past the split or is refused where the text around it matters") {
   const std::string lines = name_lines("line", 200);
-  const std::string before = name_lines("p", 200), after = name_lines("q", 200);
   std::string elements;  // lines that start with a name inside brackets
   for (int i = 0; i < 200; ++i) elements += "x" + std::to_string(i) + ",\n";
+  constexpr auto kRefused = detail::TwoParts::kRefused;
+  constexpr auto kContinued = detail::TwoParts::kContinued;
   struct Shape {
     const char* name;
     std::string middle;
-    bool valid;  // whether the one-part parse has no diagnostics: the lexer's state refuses
+    detail::TwoParts inside;  // the outcome of a split in the middle of `middle`
   };
   const std::vector<Shape> shapes = {
-      {"heredoc", "h = <<EOT\n" + lines + "EOT\n", true},
-      {"indented heredoc", "h = <<-EOT\n" + lines + "  EOT\n", true},
-      {"block comment", "/*\n" + lines + "*/\n", true},
-      {"interpolation over lines", "s = \"${concat([\n" + elements + "])}\"\n", true},
-      {"directive over lines", "s = \"%{ for v in [\n" + elements + "] }${v}%{ endfor }\"\n", true},
-      {"quoted string over lines", "s = \"\n" + lines + "\"\n", false},
-      {"object over lines", "o = {\n" + lines + "}\n", true},
-      {"tuple over lines", "t = [\n" + elements + "]\n", true},
-      {"unclosed block comment", "x = 1 /* never closed\n" + lines, false},
-      {"syntax error", before + "broken = = 1\n" + after, false},
-      {"attribute set twice", "twice = 1\n" + lines + "twice = 2\n", false},
-      {"invalid character", before + "bad = 1;\n" + after, false},
-      {"comment lines", name_lines("c", 200, "# note\n") + name_lines("d", 200, "// note\n"), true},
-      {"unclosed block", "open {\n" + lines, false},
+      // The lexer is in another mode at the split.
+      {"heredoc", "h = <<EOT\n" + lines + "EOT\n", kRefused},
+      {"indented heredoc", "h = <<-EOT\n" + lines + "  EOT\n", kRefused},
+      {"block comment", "/*\n" + lines + "*/\n", kRefused},
+      {"unclosed block comment", "x = 1 /* never closed\n" + lines, kRefused},
+      {"interpolation over lines", "s = \"${concat([\n" + elements + "])}\"\n", kRefused},
+      {"directive over lines", "s = \"%{ for v in [\n" + elements + "] }${v}%{ endfor }\"\n",
+       kRefused},
+      {"quoted string over lines", "s = \"\n" + lines + "\"\n", kRefused},
+      {"comment lines", name_lines("c", 200, "# note\n") + name_lines("d", 200, "// note\n"),
+       kRefused},
+      // The root body is not at the split.
+      {"object over lines", "o = {\n" + lines + "}\n", kContinued},
+      {"tuple over lines", "t = [\n" + elements + "]\n", kContinued},
+      {"unclosed block", "open {\n" + lines, kContinued},
+      {"unclosed parenthesis", "p = (=\n" + lines, kContinued},
+      // The parse after the split depends on what came before.
+      {"attribute set in both parts", "twice = 1\n" + lines + "twice = 2\n", kContinued},
+      {"too deep in both parts", too_deep("deep") + lines + too_deep("deeper"), kContinued},
   };
   for (const Shape& shape : shapes) {
-    INFO(shape.name);
+    INFO(std::string(shape.name));
     const std::string text = jobs_around(20000, shape.middle);
     const auto expected = parsed_in_one_part(text);
-    CHECK(expected->diagnostics().empty() == shape.valid);
-    // Right inside the middle text, where the split is unsafe or the parts not clean.
     const uint32_t inside =
         static_cast<uint32_t>(text.find(shape.middle) + shape.middle.size() / 2);
-    CHECK_FALSE(two_parts_agree(text, inside, *expected));
+    CHECK(two_parts_agree(text, inside, *expected) == shape.inside);
     sweep_splits(text, *expected, 40);
   }
   // An attribute of either part set again in the other: its message names the earlier one.
   const std::string twice = "dup = 1\n" + name_lines("a", 500) + "dup = 2\n";
   const auto expected = parsed_in_one_part(twice);
   REQUIRE(expected->diagnostics().size() == 1);
-  CHECK_FALSE(two_parts_agree(twice, static_cast<uint32_t>(twice.size() / 2), *expected));
+  CHECK(two_parts_agree(twice, static_cast<uint32_t>(twice.size() / 2), *expected) == kContinued);
   // A comment line right before the split: the part before ends in a comment, not a newline.
   const std::string commented = name_lines("a", 100) + "# note\n" + name_lines("b", 100);
-  CHECK_FALSE(two_parts_agree(commented, static_cast<uint32_t>(commented.find("# note") + 1),
-                              *parsed_in_one_part(commented)));
+  CHECK(two_parts_agree(commented, static_cast<uint32_t>(commented.find("# note") + 1),
+                        *parsed_in_one_part(commented)) == kRefused);
 }
 
 TEST_CASE("parse_config equals the one-part parse on large input of every shape") {
@@ -183,6 +252,9 @@ TEST_CASE("parse_config equals the one-part parse on large input of every shape"
   check_parse_config("first = 1\n" + jobs_around(big, "") + "first = 2\n");
   check_parse_config("broken = \n" + jobs_around(big, ""));
   check_parse_config(jobs_around(big, "") + "broken {\n");
+  check_parse_config(jobs_around(big, "") + invalid_characters("l") + "x = [\n");
+  check_parse_config(invalid_characters("e") + too_deep("deep") + jobs_around(big, "") +
+                     too_deep("d"));
   check_parse_config(jobs_around(big, "# a comment\n"));
 }
 
@@ -201,7 +273,8 @@ TEST_CASE(
     INFO(file.string());
     const auto expected = parsed_in_one_part(text);
     const SplitCounts counts = sweep_splits(text, *expected, 8);
-    total.accepted += counts.accepted;
+    total.joined += counts.joined;
+    total.continued += counts.continued;
     total.refused += counts.refused;
     // Terraform files hold blocks at the root, rarely attributes that other files set again.
     if (expected->diagnostics().empty() && file.extension() == ".tf") clean_files += text + "\n";
@@ -211,12 +284,14 @@ TEST_CASE(
   for (const std::string* joined : {&clean_files, &all_files}) {
     check_parse_config(*joined);
     const SplitCounts counts = sweep_splits(*joined, 16);
-    joined_counts.accepted += counts.accepted;
+    joined_counts.joined += counts.joined;
+    joined_counts.continued += counts.continued;
     joined_counts.refused += counts.refused;
   }
-  MESSAGE(total.accepted << " corpus splits accepted, " << total.refused << " refused; joined "
-                         << "inputs: " << joined_counts.accepted << " accepted, "
-                         << joined_counts.refused << " refused");
-  CHECK(total.accepted > 1000);
-  CHECK(joined_counts.accepted >= 8);
+  MESSAGE(total.joined << " corpus splits joined, " << total.continued << " continued, "
+                       << total.refused << " refused; concatenated inputs: " << joined_counts.joined
+                       << " joined, " << joined_counts.continued << " continued, "
+                       << joined_counts.refused << " refused");
+  CHECK(total.joined > 1000);
+  CHECK(joined_counts.joined >= 16);
 }
