@@ -1050,7 +1050,10 @@ size_t bracket_depth(std::string_view json) {
 
 JsonText value_to_json(const Value& value, NullProperties nulls) {
   JsonText out;
-  if (!encode(value, out.json, out.error, nulls)) out.json.clear();
+  // Encoding recurses per level of nesting, which values from deeply nested input have plenty of.
+  base::run_on_large_stack([&] {
+    if (!encode(value, out.json, out.error, nulls)) out.json.clear();
+  });
   return out;
 }
 
@@ -1059,7 +1062,7 @@ JsonText value_to_json_with_type(const Value& value) {
   if (value.type().is_dynamic()) return value_to_json(value);
   JsonText out;
   out.json = "{\"value\":";
-  encode(value, out.json, out.error);
+  base::run_on_large_stack([&] { encode(value, out.json, out.error); });
   out.json += ",\"type\":" + type_to_json(value.type()) + "}";
   return out;
 }
