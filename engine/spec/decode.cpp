@@ -387,13 +387,19 @@ class Decoder {
     Content content;
     const uint32_t start = tree.range(body.node).start;
     content.missing_item_range = {start, start};
-    const std::vector<NodeId> items = tree.children(body.node);
+    // The lists are the decoder's, reused from body to body (this does not recurse), so reading
+    // a body allocates only for what its content keeps.
+    std::vector<NodeId>& items = body_items_;
+    tree.children(body.node, items);
     // Built at once: inserting one by one is quadratic in a large body.
-    std::vector<std::pair<std::string_view, NodeId>> attribute_items;
-    attribute_items.reserve(items.size());
-    for (NodeId item : items)
+    std::vector<std::pair<std::string_view, NodeId>>& attribute_items = attribute_items_;
+    attribute_items.clear();
+    size_t block_count = 0;
+    for (NodeId item : items) {
+      block_count += tree.node(item).kind == NodeKind::Block;
       if (tree.node(item).kind == NodeKind::Attribute)
         attribute_items.emplace_back(tree.token_text(tree.node(item).first_token), item);
+    }
     const base::FlatMap<std::string_view, NodeId> defined(attribute_items);
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
@@ -413,6 +419,7 @@ class Decoder {
     }
     // Whether an item may be one the schema does not mention (then Content reports it).
     bool unmatched = content.attributes.size() < defined.size();
+    content.blocks.reserve(block_count);
     for (NodeId item : items) {
       if (tree.node(item).kind != NodeKind::Block) continue;
       const auto found = schema.block_types.find(tree.token_text(tree.node(item).first_token));
@@ -969,6 +976,9 @@ class Decoder {
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   bool may_split_;
+  // native_content's working lists, kept between calls.
+  std::vector<NodeId> body_items_;
+  std::vector<std::pair<std::string_view, NodeId>> attribute_items_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
   std::unordered_map<const Spec*, ObjectShape> object_shapes_;

@@ -106,14 +106,19 @@ const char* operator_symbol(Operator op) {
 }
 
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
-  // Children are found last to first; counting them first makes one allocation of the list.
+  std::vector<NodeId> out;
+  children(id, out);
+  return out;
+}
+
+void SyntaxTree::children(NodeId id, std::vector<NodeId>& out) const {
+  // Children are found last to first; counting them first sizes the list once.
   const NodeId first = nodes_[id].first_descendant;
   size_t count = 0;
   for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant) ++count;
-  std::vector<NodeId> out(count);
+  out.resize(count);
   for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant)
     out[--count] = child - 1;
-  return out;
 }
 
 base::ByteRange SyntaxTree::range(NodeId id) const {

@@ -112,6 +112,8 @@ class SyntaxTree : public base::SourceFile {
   const Node& node(NodeId id) const { return nodes_[id]; }
   // Children in source order.
   std::vector<NodeId> children(NodeId id) const;
+  // The same into `out` (replacing what it held), for a caller that reuses one list.
+  void children(NodeId id, std::vector<NodeId>& out) const;
   // The source range a node covers; an empty node reports the token it stopped at.
   base::ByteRange range(NodeId id) const;
   std::string_view token_text(uint32_t token) const { return tokens_[token].text(text()); }
