@@ -2,6 +2,7 @@
 #include "base/big_stack.hpp"
 
 #include <exception>
+#include <thread>
 #include <utility>
 
 namespace hclspec::base {
@@ -11,6 +12,11 @@ namespace {
 thread_local bool large_stack_thread = false;
 
 }  // namespace
+
+bool has_second_core() {
+  static const bool second = std::thread::hardware_concurrency() >= 2;
+  return second;
+}
 
 bool on_large_stack() {
   return large_stack_thread;

@@ -42,6 +42,9 @@ class LargeStackTask {
   bool joined_ = false;
 };
 
+// Whether the machine has a second core, which work large enough is split across.
+bool has_second_core();
+
 // Whether the calling thread is one that call_with_large_stack or a LargeStackTask started, so
 // recursive work can tell whether it needs to move to such a thread first.
 bool on_large_stack();

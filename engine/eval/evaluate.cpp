@@ -352,25 +352,16 @@ std::optional<Value> known_arithmetic(syntax::Operator op, const Value& a, const
   if (!a.is_known() || a.is_null() || !b.is_known() || b.is_null() ||
       a.type().kind() != types::TypeKind::Number || b.type().kind() != types::TypeKind::Number)
     return std::nullopt;
-  std::optional<types::Number> r;
-  switch (op) {
-    case syntax::Operator::Add:
-      r = types::Number::add(a.as_number(), b.as_number());
-      break;
-    case syntax::Operator::Subtract:
-      r = types::Number::subtract(a.as_number(), b.as_number());
-      break;
-    case syntax::Operator::Multiply:
-      r = types::Number::multiply(a.as_number(), b.as_number());
-      break;
-    case syntax::Operator::Divide:
-      r = types::Number::divide(a.as_number(), b.as_number());
-      break;
-    default:
-      break;
-  }
-  if (!r) return std::nullopt;
-  return Value::number(std::move(*r));
+  using Arithmetic = std::optional<types::Number> (*)(const types::Number&, const types::Number&);
+  const Arithmetic compute = op == syntax::Operator::Add        ? &types::Number::add
+                             : op == syntax::Operator::Subtract ? &types::Number::subtract
+                             : op == syntax::Operator::Multiply ? &types::Number::multiply
+                             : op == syntax::Operator::Divide   ? &types::Number::divide
+                                                                : nullptr;
+  if (compute == nullptr) return std::nullopt;
+  std::optional<types::Number> result = compute(a.as_number(), b.as_number());
+  if (!result) return std::nullopt;
+  return Value::number(std::move(*result));
 }
 
 }  // namespace

@@ -84,24 +84,20 @@ class TemplateEvaluator {
   }
 
  private:
-  Value literal_text(const syntax::Node& n) {
-    // The usual string, one literal token of ASCII text without escapes, is its own value.
-    if (n.end_token - n.first_token == 3 &&
-        tree_.tokens()[n.first_token + 1].kind() == TokenKind::QuotedLit) {
-      const std::string_view raw = tree_.token_text(n.first_token + 1);
-      if (std::all_of(raw.begin(), raw.end(), [](char c) {
-            return static_cast<unsigned char>(c) < 0x80 && c != '\\' && c != '$' && c != '%';
-          }))
-        return Value::owned_string(std::string(raw));
-    }
+  // Whether token `t` is literal text, and if so appends it to `out`, escapes decoded (their
+  // errors were reported when the file was parsed).
+  bool append_literal(uint32_t t, std::string& out) const {
+    const syntax::Token& tok = tree_.tokens()[t];
+    if (tok.kind() != TokenKind::QuotedLit && tok.kind() != TokenKind::StringLit) return false;
+    base::Diagnostics ignored;
+    syntax::decode_string_literal(tree_.token_text(t), tok.start(),
+                                  tok.kind() == TokenKind::QuotedLit, out, ignored);
+    return true;
+  }
+
+  Value literal_text(const syntax::Node& n) const {
     std::string text;
-    base::Diagnostics ignored;  // reported when the file was parsed
-    for (uint32_t t = n.first_token; t < n.end_token; ++t) {
-      const syntax::Token& tok = tree_.tokens()[t];
-      if (tok.kind() == TokenKind::QuotedLit || tok.kind() == TokenKind::StringLit)
-        syntax::decode_string_literal(tree_.token_text(t), tok.start(),
-                                      tok.kind() == TokenKind::QuotedLit, text, ignored);
-    }
+    for (uint32_t t = n.first_token; t < n.end_token; ++t) append_literal(t, text);
     return Value::owned_string(std::move(text));
   }
 
@@ -117,14 +113,8 @@ class TemplateEvaluator {
         ++next_kid;
         continue;
       }
-      const syntax::Token& tok = tree_.tokens()[t];
-      if (tok.kind() == TokenKind::QuotedLit || tok.kind() == TokenKind::StringLit) {
-        Part p{PartKind::Literal, {}, 0, false, false, tok.range()};
-        base::Diagnostics ignored;  // reported when the file was parsed
-        syntax::decode_string_literal(tree_.token_text(t), tok.start(),
-                                      tok.kind() == TokenKind::QuotedLit, p.text, ignored);
-        parts_.push_back(std::move(p));
-      }
+      Part p{PartKind::Literal, {}, 0, false, false, tree_.tokens()[t].range()};
+      if (append_literal(t, p.text)) parts_.push_back(std::move(p));
       ++t;
     }
     for (; next_kid < kids.size(); ++next_kid) part_for(kids[next_kid], quoted);

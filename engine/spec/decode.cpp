@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <thread>
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -106,12 +105,6 @@ struct Attributes {
   std::vector<std::string_view> names;
   bool ok = true;
 };
-
-// Whether the machine has a second core to decode on.
-bool has_second_core() {
-  static const bool second = std::thread::hardware_concurrency() >= 2;
-  return second;
-}
 
 class Decoder {
  public:
@@ -246,7 +239,7 @@ class Decoder {
   // blocks.size() when that is not worth a thread: too little input, or no cut near the middle
   // (then blocks nested deeper may still be shared).
   static size_t split_point(const std::vector<const ContentBlock*>& blocks) {
-    if (blocks.size() < 2 || !has_second_core()) return blocks.size();
+    if (blocks.size() < 2 || !base::has_second_core()) return blocks.size();
     uint64_t total = 0;
     for (const ContentBlock* block : blocks) total += block->body.bytes();
     if (total < kParallelDecodeBytes) return blocks.size();
@@ -282,25 +275,17 @@ class Decoder {
   // (properties are decoded in spec order). Once per spec per decode.
   struct ObjectShape {
     types::Type type;
-    std::vector<uint32_t> places;  // empty when names repeat or are not in NFC: no shortcut
+    std::vector<uint32_t> places;  // empty when names repeat (in NFC): no shortcut
   };
   const ObjectShape& object_shape(const Spec& spec, const ObjectSpec& object) {
     auto [found, added] = object_shapes_.try_emplace(&spec);
     if (!added) return found->second;
     ObjectShape& shape = found->second;
     shape.type = implied_type_of(spec);
-    const std::vector<types::Attribute>& sorted = shape.type.attributes();
-    if (sorted.size() != object.properties.size()) return shape;
-    for (const auto& [name, nested] : object.properties) {
-      const auto at = std::lower_bound(
-          sorted.begin(), sorted.end(), name,
-          [](const types::Attribute& a, const std::string& n) { return a.name < n; });
-      if (at == sorted.end() || at->name != name) {
-        shape.places.clear();
-        return shape;
-      }
-      shape.places.push_back(static_cast<uint32_t>(at - sorted.begin()));
-    }
+    // Names that repeat (in NFC) leave the type fewer attributes than properties.
+    if (shape.type.attributes().size() != object.properties.size()) return shape;
+    for (const auto& [name, nested] : object.properties)
+      shape.places.push_back(static_cast<uint32_t>(*shape.type.attribute_index(name)));
     return shape;
   }
 

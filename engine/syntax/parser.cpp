@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <functional>
 #include <iterator>
-#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -1499,9 +1498,8 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
     truncated = true;
   }
   auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
-  static const bool two_cores = std::thread::hardware_concurrency() >= 2;
   const size_t size = tree->text().size();
-  if (size < detail::kTwoPartMinBytes || !two_cores ||
+  if (size < detail::kTwoPartMinBytes || !base::has_second_core() ||
       detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
           detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);

@@ -251,6 +251,12 @@ void normalize_nfc_in_place(std::string& text) {
   if (!is_ascii(text)) text = normalize_nfc(text);
 }
 
+std::string_view nfc_view(std::string_view text, std::string& storage) {
+  if (is_ascii(text)) return text;
+  storage = normalize_nfc(text);
+  return storage;
+}
+
 size_t grapheme_count(std::string_view text) {
   return cluster_boundaries(text).size() - 1;
 }

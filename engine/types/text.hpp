@@ -21,6 +21,9 @@ using base::is_valid_utf8;
 std::string normalize_nfc(std::string_view text);
 // The same in place, without copying text that is ASCII (and so in NFC already).
 void normalize_nfc_in_place(std::string& text);
+// The NFC form of `text` for a lookup: `text` itself when it is ASCII, else its normalized copy,
+// kept in `storage`.
+std::string_view nfc_view(std::string_view text, std::string& storage);
 
 // Length in extended grapheme clusters (cty's length counts characters this way). A byte that
 // is not valid UTF-8 counts as a cluster of its own.

@@ -215,13 +215,19 @@ const std::vector<std::string>& Type::optional_attributes() const {
   return is_object() ? data().optional : kNoNames;
 }
 
-const Type* Type::attribute(std::string_view name) const {
+std::optional<size_t> Type::attribute_index(std::string_view name) const {
   const std::vector<Attribute>& attrs = attributes();
-  const std::string normalized = is_ascii(name) ? std::string() : normalize_nfc(name);
-  const std::string_view key = is_ascii(name) ? name : std::string_view(normalized);
+  std::string storage;
+  const std::string_view key = nfc_view(name, storage);
   auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
                              [](const Attribute& a, std::string_view n) { return a.name < n; });
-  return it != attrs.end() && it->name == key ? &it->type : nullptr;
+  if (it == attrs.end() || it->name != key) return std::nullopt;
+  return static_cast<size_t>(it - attrs.begin());
+}
+
+const Type* Type::attribute(std::string_view name) const {
+  const std::optional<size_t> at = attribute_index(name);
+  return at ? &attributes()[*at].type : nullptr;
 }
 
 bool Type::is_optional(std::string_view name) const {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -82,6 +83,8 @@ class Type {
   const std::vector<Type>& tuple_elements() const;   // tuple
   const std::vector<Attribute>& attributes() const;  // object, sorted by name
   const Type* attribute(std::string_view name) const;
+  // The place of the attribute named `name` (in any normal form) in attributes(), if any.
+  std::optional<size_t> attribute_index(std::string_view name) const;
   bool is_optional(std::string_view name) const;
   const std::vector<std::string>& optional_attributes() const;  // sorted
 

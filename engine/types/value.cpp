@@ -359,9 +359,13 @@ EntryRange Value::entries() const {
 }
 
 const Value* Value::get(std::string_view key) const {
-  const std::string normalized = is_ascii(key) ? std::string() : normalize_nfc(key);
-  const std::string_view wanted = is_ascii(key) ? key : std::string_view(normalized);
+  if (const AttributeValues* object = std::get_if<AttributeValues>(&data_)) {
+    const std::optional<size_t> at = type_.attribute_index(key);
+    return at ? &object->values.items()[*at] : nullptr;
+  }
   if (const SharedEntries* entries = std::get_if<SharedEntries>(&data_)) {
+    std::string storage;
+    const std::string_view wanted = nfc_view(key, storage);
     size_t low = 0, high = entries->size();  // keys are sorted: the first one not below `wanted`
     while (low < high) {
       const size_t middle = low + (high - low) / 2;
@@ -371,13 +375,6 @@ const Value* Value::get(std::string_view key) const {
         high = middle;
     }
     return low < entries->size() && entries->key(low) == wanted ? &entries->values()[low] : nullptr;
-  }
-  if (const AttributeValues* object = std::get_if<AttributeValues>(&data_)) {
-    const std::vector<Attribute>& names = type_.attributes();
-    auto it = std::lower_bound(names.begin(), names.end(), wanted,
-                               [](const Attribute& a, std::string_view k) { return a.name < k; });
-    if (it == names.end() || it->name != wanted) return nullptr;
-    return &object->values.items()[static_cast<size_t>(it - names.begin())];
   }
   return nullptr;
 }
