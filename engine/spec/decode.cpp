@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "base/big_stack.hpp"
+#include "base/cancellation.hpp"
 #include "base/flat_map.hpp"
 #include "base/suggest.hpp"
 #include "base/unicode.hpp"
@@ -106,12 +107,20 @@ struct Attributes {
   bool ok = true;
 };
 
+// The flag of a decode nobody cancels, so the decoder's check is one load without a null test.
+const base::CancellationFlag kNeverCancelled;
+
 class Decoder {
  public:
   // `may_split`: whether this decoder may hand half of a long run of blocks to a second core.
+  // `cancel`: when set, the remaining bodies are skipped (the caller discards the result).
   Decoder(const base::SourceFile& primary, const eval::Scope* scope, base::Diagnostics& diags,
-          bool may_split = false)
-      : primary_(&primary), scope_(scope), diags_(diags), may_split_(may_split) {}
+          bool may_split = false, const base::CancellationFlag* cancel = nullptr)
+      : primary_(&primary),
+        scope_(scope),
+        diags_(diags),
+        may_split_(may_split),
+        cancel_(cancel != nullptr ? cancel : &kNeverCancelled) {}
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -149,6 +158,8 @@ class Decoder {
   // hcldec's decode: the body's content by the spec's schema (extraneous items are errors),
   // then the spec's value from it.
   Value decode_body(const Body& body, const Spec& spec) {
+    // One relaxed load per body; a cancelled decode gives values of the right types, unread.
+    if (cancel_->cancelled()) return Value::unknown(implied_type_of(spec));
     return in_file(body, [&] {
       const Schema& schema = schema_of(spec);
       const Content content = body_content(body, schema, &diags_);
@@ -210,7 +221,7 @@ class Decoder {
     std::optional<base::LargeStackTask> later_task;
     if (split < blocks.size())
       later_task.emplace([&] {
-        Decoder decoder(*primary_, scope_, later_diags);
+        Decoder decoder(*primary_, scope_, later_diags, false, cancel_);
         for (size_t i = split; i < blocks.size(); ++i) {
           later.values.push_back(decoder.decode_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
@@ -961,6 +972,7 @@ class Decoder {
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   bool may_split_;
+  const base::CancellationFlag* cancel_;  // never null: kNeverCancelled stands in
   // native_content's working lists, kept between calls.
   std::vector<NodeId> body_items_;
   std::vector<std::pair<std::string_view, NodeId>> attribute_items_;
@@ -991,16 +1003,16 @@ eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
   return out;
 }
 
-Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
-             base::Diagnostics& diags) {
-  return decode(std::vector<InputFile>{input}, spec, scope, diags);
+Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
+             const base::CancellationFlag* cancel) {
+  return decode(std::vector<InputFile>{input}, spec, scope, diags, cancel);
 }
 
 Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval::Scope* scope,
-             base::Diagnostics& diags) {
+             base::Diagnostics& diags, const base::CancellationFlag* cancel) {
   Value result;
   const auto run = [&] {
-    Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true);
+    Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true, cancel);
     result = inputs.size() == 1 ? decoder.decode_body(Body::of(inputs.front()), spec)
                                 : decoder.decode_merged(inputs, spec);
   };

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/cancellation.hpp"
 #include "base/diagnostic.hpp"
 #include "eval/scope.hpp"
 #include "eval/traversal.hpp"
@@ -47,14 +48,17 @@ inline constexpr uint64_t kParallelDecodeBytes = 256 * 1024;
 
 // The value `spec` gives for the root body of `input`, evaluating expressions in `scope`.
 // Problems (unsupported or missing items, conversion errors...) are appended to `diags`.
-// A tree with syntax errors decodes too: whatever items are intact are checked.
+// A tree with syntax errors decodes too: whatever items are intact are checked. Once `cancel`
+// is set, the bodies not yet decoded are skipped: the value and diagnostics are then partial,
+// for a caller that no longer wants them.
 types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
-                    base::Diagnostics& diags);
+                    base::Diagnostics& diags, const base::CancellationFlag* cancel = nullptr);
 
 // Several inputs decoded as one body (hcl's MergeFiles): arguments may be set in any one of
 // them ("Duplicate argument" otherwise), blocks are taken from all in order. Diagnostics about
 // an input other than the first carry its file name in `Diagnostic::file`. `inputs` is not empty.
 types::Value decode(const std::vector<InputFile>& inputs, const Spec& spec,
-                    const eval::Scope* scope, base::Diagnostics& diags);
+                    const eval::Scope* scope, base::Diagnostics& diags,
+                    const base::CancellationFlag* cancel = nullptr);
 
 }  // namespace hclspec::spec

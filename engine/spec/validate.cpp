@@ -10,11 +10,12 @@ const eval::Scope* input_scope(const eval::Variables& variables, const eval::Fun
   return storage.variables == nullptr && storage.functions == nullptr ? nullptr : &storage;
 }
 
-base::Diagnostics validate(InputFile input, const SpecFile& spec) {
+base::Diagnostics validate(InputFile input, const SpecFile& spec,
+                           const base::CancellationFlag* cancel) {
   base::Diagnostics diags = input.diagnostics();
   if (!spec.root) return diags;
   eval::Scope storage;
-  decode(input, *spec.root, input_scope(spec.variables, spec.functions, storage), diags);
+  decode(input, *spec.root, input_scope(spec.variables, spec.functions, storage), diags, cancel);
   return diags;
 }
 

@@ -1,6 +1,7 @@
 // Checking one file against a spec, as the editor and `hclspec lint` do.
 #pragma once
 
+#include "base/cancellation.hpp"
 #include "base/diagnostic.hpp"
 #include "eval/scope.hpp"
 #include "spec/decode.hpp"
@@ -18,7 +19,9 @@ const eval::Scope* input_scope(const eval::Variables& variables, const eval::Fun
 // Every problem decoding `input` by `spec` finds, after the file's own syntax errors. Unlike
 // hcldec, which stops at syntax errors, the intact items of a broken file are still checked:
 // a broken item is left out of its body (or evaluates to an unknown value), so it neither
-// passes nor fails a check on its own.
-base::Diagnostics validate(InputFile input, const SpecFile& spec);
+// passes nor fails a check on its own. Once `cancel` is set the decoder stops at the next block
+// body, and the diagnostics are partial (for a caller that discards them).
+base::Diagnostics validate(InputFile input, const SpecFile& spec,
+                           const base::CancellationFlag* cancel = nullptr);
 
 }  // namespace hclspec::spec
