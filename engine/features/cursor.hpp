@@ -1,0 +1,35 @@
+// What a cursor is in, read from the tree and its tokens: the first step of completion and hover.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "base/text_range.hpp"
+#include "syntax/tree.hpp"
+
+namespace hclspec::features {
+
+struct CursorPlace {
+  enum class Kind {
+    None,   // a comment, a string's text, a block's labels, past a one-line block's brace, ...
+    Name,   // where a body's item is named: an empty line, a partly typed name, a name
+    Value,  // inside an attribute's value, where an expression may stand
+  };
+  Kind kind = Kind::None;
+  std::vector<std::string> chain;  // the block types from the root body to `body`
+  syntax::NodeId body = syntax::kNoNode;
+  // Name: the attribute or block whose name is at the cursor (kNoNode for a name not yet an
+  // item); Value: the attribute whose value holds the cursor.
+  syntax::NodeId item = syntax::kNoNode;
+  // The name or identifier at the cursor, or an empty range at the cursor.
+  base::ByteRange word;
+  // Value: the innermost expression holding the cursor, and whether it is the attribute's whole
+  // value (where a keyword like `true` fits the attribute's type).
+  syntax::NodeId expression = syntax::kNoNode;
+  bool whole_value = false;
+};
+
+CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset);
+
+}  // namespace hclspec::features

@@ -1,0 +1,36 @@
+// The problems of a document: syntax errors, then the spec's (or, in a spec file, the loader's).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/cancellation.hpp"
+#include "base/diagnostic.hpp"
+#include "base/text_range.hpp"
+#include "features/snapshot.hpp"
+
+namespace hclspec::features {
+
+struct DiagnosticItem {
+  base::ByteRange range;
+  base::Severity severity = base::Severity::Error;
+  std::string code;     // stable: the summary's slug, with names taken out ("missing-block")
+  std::string message;  // the summary, then the detail on the next line
+};
+
+// Every diagnostic of the snapshot, in the order found: the syntax errors, then
+// - a Config document with a spec: every problem `spec::validate` finds (native or JSON);
+// - a SpecFile document: `spec::load_spec`'s problems;
+// - a binding with a problem: one error saying so.
+// A missing required attribute or block is placed on the header of the block lacking it (type
+// and labels; in JSON the property naming the object), or for the root body on the modeline, else
+// the first line. A problem located in the spec file (a transform's result) is placed there too,
+// naming that file. Once `cancel` is set the result is partial and should be dropped.
+std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
+                                        const base::CancellationFlag* cancel = nullptr);
+
+// The stable code of a diagnostic summary: lowercase words joined by "-", with the block type or
+// label a message names left out ("Missing task block" -> "missing-block").
+std::string diagnostic_code(const std::string& summary);
+
+}  // namespace hclspec::features

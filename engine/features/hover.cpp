@@ -1,0 +1,152 @@
+// Hover: the cursor's place (cursor.hpp), then what the model says about the name there.
+#include "features/hover.hpp"
+
+#include "features/cursor.hpp"
+#include "features/type_text.hpp"
+#include "spec/meta_spec.hpp"
+
+namespace hclspec::features {
+
+namespace {
+
+using syntax::NodeKind;
+
+class Writer {
+ public:
+  explicit Writer(bool markdown) : markdown_(markdown) {}
+
+  std::string code(std::string_view text) const {
+    return markdown_ ? "`" + std::string(text) + "`" : std::string(text);
+  }
+  std::string code_block(std::string_view language, std::string_view text) const {
+    return markdown_ ? "```" + std::string(language) + "\n" + std::string(text) + "\n```"
+                     : std::string(text);
+  }
+  // A description for plain text loses markdown's code marks.
+  std::string prose(const std::string& text) const {
+    if (markdown_) return text;
+    std::string out;
+    for (char c : text)
+      if (c != '`') out += c;
+    return out;
+  }
+
+ private:
+  bool markdown_;
+};
+
+std::string with_description(std::string head, const std::string& description,
+                             const Writer& writer) {
+  return description.empty() ? head : head + "\n\n" + writer.prose(description);
+}
+
+// Which spec the document is checked against, and what chose it.
+std::string binding_text(const Snapshot& snapshot, const Writer& writer) {
+  const SpecBinding& binding = snapshot.binding;
+  const std::string chosen =
+      binding.chosen_by.empty() ? "" : " (chosen by " + binding.chosen_by + ")";
+  if (!binding.problem.empty())
+    return "The spec " + writer.code(binding.spec_name) + chosen +
+           " cannot be used: " + binding.problem;
+  if (snapshot.kind == DocumentKind::SpecFile)
+    return "A spec file" + chosen +
+           ", checked against hcldec's spec format (the built-in meta-spec).";
+  if (binding.spec)
+    return "Checked against the spec " + writer.code(binding.spec_name) + chosen + ".";
+  return "No spec applies to this file" + chosen + ": only its syntax is checked.";
+}
+
+base::ByteRange first_line(const base::SourceFile& source) {
+  const base::LineIndex& lines = source.lines();
+  return {0, static_cast<uint32_t>(lines.line_text(0).size())};
+}
+
+std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
+                                      const Writer& writer) {
+  const syntax::SyntaxTree& tree = *snapshot.tree;
+  std::optional<spec::ExpectedBody> root;
+  if (snapshot.kind == DocumentKind::SpecFile)
+    root = spec::meta_spec_body();
+  else if (snapshot.binding.spec && snapshot.binding.spec->root)
+    root = spec::expected_body(*snapshot.binding.spec->root);
+  if (!root) return std::nullopt;
+  const CursorPlace place = locate(tree, offset);
+  if (place.item == syntax::kNoNode) return std::nullopt;
+  const std::optional<spec::ExpectedBody> body = spec::expected_body_for_chain(*root, place.chain);
+  const std::string_view name = tree.token_text(tree.node(place.item).first_token);
+
+  if (place.kind == CursorPlace::Kind::Name && body) {
+    if (tree.node(place.item).kind == NodeKind::Block) {
+      const spec::ExpectedBlock* block = spec::find_block(*body, name);
+      if (block == nullptr) return std::nullopt;
+      return HoverResult{
+          with_description("block " + writer.code(name) + ": " + block_kind_text(*block),
+                           block->description, writer),
+          place.word};
+    }
+    if (const spec::ExpectedAttribute* attribute = spec::find_attribute(*body, name))
+      return HoverResult{with_description("attribute " + writer.code(name) + ": " +
+                                              writer.code(type_text(attribute->type)) +
+                                              (attribute->required ? ", required" : ", optional"),
+                                          attribute->description, writer),
+                         place.word};
+    if (body->any_attribute)
+      return HoverResult{with_description("attribute " + writer.code(name) + ": " +
+                                              writer.code(type_text(body->any_attribute->type)),
+                                          body->any_attribute->description, writer),
+                         place.word};
+    return std::nullopt;
+  }
+
+  if (place.kind != CursorPlace::Kind::Value) return std::nullopt;
+  const syntax::Node& expression = tree.node(place.expression);
+  const base::ByteRange first = tree.tokens()[expression.first_token].range();
+  if (!(first.start <= offset && offset <= first.end)) return std::nullopt;
+  const std::string_view word = first.slice(tree.text());
+  if (expression.kind == NodeKind::FunctionCall) {
+    // A spec file's expressions call the spec definition functions; a document, its spec's.
+    const eval::Functions* functions = snapshot.kind == DocumentKind::SpecFile
+                                           ? spec::spec_definition_scope().functions
+                                           : &snapshot.binding.spec->functions;
+    if (functions == nullptr) return std::nullopt;
+    const auto found = functions->find(word);
+    if (found == functions->end()) return std::nullopt;
+    return HoverResult{
+        with_description(writer.code_block("hcl", function_signature(word, found->second)),
+                         found->second.description, writer),
+        first};
+  }
+  if (expression.kind == NodeKind::ScopeTraversal && snapshot.kind == DocumentKind::Config) {
+    const eval::Variables& variables = snapshot.binding.spec->variables;
+    const auto found = variables.find(word);
+    if (found == variables.end()) return std::nullopt;
+    return HoverResult{"variable " + writer.code(word) + ": " +
+                           writer.code(type_text(found->second.type())) + "\n\n" +
+                           (writer.code_block("json", value_text(found->second))),
+                       first};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<HoverResult> hover(const Snapshot& snapshot, uint32_t offset, bool markdown) {
+  const Writer writer(markdown);
+  const SpecBinding& binding = snapshot.binding;
+  if (binding.modeline && binding.modeline->start <= offset && offset <= binding.modeline->end)
+    return HoverResult{binding_text(snapshot, writer), *binding.modeline};
+  // JSON documents: only the first line's hover; their names are strings the cursor's place
+  // finder (native tokens) does not read.
+  std::optional<HoverResult> result;
+  if (snapshot.tree) result = item_hover(snapshot, offset, writer);
+  const base::ByteRange line = first_line(snapshot.source());
+  if (offset > line.end) return result;
+  // On the first line the spec's name always shows, after what is hovered there.
+  if (result) {
+    result->contents += "\n\n" + binding_text(snapshot, writer);
+    return result;
+  }
+  return HoverResult{binding_text(snapshot, writer), line};
+}
+
+}  // namespace hclspec::features

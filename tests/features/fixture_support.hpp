@@ -1,0 +1,41 @@
+// Fixture documents of the feature tests: cursors, the binding their comments ask for, renderings.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "features/completion.hpp"
+#include "features/diagnostics.hpp"
+#include "features/hover.hpp"
+#include "features/snapshot.hpp"
+
+namespace hclspec::testing {
+
+// A fixture document made ready: its snapshot, its cursors ("$0", taken out) and options.
+struct FixtureDocument {
+  features::Snapshot snapshot;
+  std::vector<uint32_t> cursors;
+  features::CompletionOptions options;  // also says whether hover is in markdown
+};
+
+// Reads `path` (see fixtures/features/README.md for the comments it may hold).
+FixtureDocument load_fixture(const std::filesystem::path& path);
+
+// The snapshot of `text` as a document named `filename`, bound to `spec` (may be null).
+features::Snapshot snapshot_of(std::string text, const std::string& filename,
+                               std::shared_ptr<const spec::SpecFile> spec);
+
+// The spec file fixtures/features/specs/<name>, loaded (it must load without errors).
+std::shared_ptr<const spec::SpecFile> load_fixture_spec(const std::string& name);
+
+// "line:column" (1-based, as HCL counts) of a byte offset.
+std::string position_text(const base::SourceFile& source, uint32_t offset);
+// "l:c-l:c `text`" for a range.
+std::string range_text(const base::SourceFile& source, base::ByteRange range);
+
+std::string render_diagnostics(const FixtureDocument& document);
+std::string render_completion(const FixtureDocument& document);
+std::string render_hover(const FixtureDocument& document);
+
+}  // namespace hclspec::testing

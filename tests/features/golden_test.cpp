@@ -1,0 +1,71 @@
+// Every fixture document of fixtures/features/<feature> against its golden <document>.expected.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <functional>
+#include <set>
+#include <string>
+
+#include "fixture_support.hpp"
+#include "golden_files.hpp"
+
+using namespace hclspec;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kDir = fs::path(HCLSPEC_FIXTURES_DIR) / "features";
+
+bool is_document(const fs::path& path) {
+  const std::string ext = path.extension().string();
+  return ext == ".hcl" || ext == ".json" || ext == ".hcldec";
+}
+
+// Checks (or rewrites) each document's golden file; returns how many documents there were.
+size_t check_goldens(const std::string& feature,
+                     const std::function<std::string(const testing::FixtureDocument&)>& render) {
+  std::set<fs::path> documents;
+  for (const auto& entry : fs::directory_iterator(kDir / feature))
+    if (is_document(entry.path())) documents.insert(entry.path());
+  for (const fs::path& path : documents) {
+    CAPTURE(path.filename().string());
+    const testing::FixtureDocument document = testing::load_fixture(path);
+    const std::string actual = render(document);
+    const fs::path golden = path.string() + ".expected";
+    if (testing::update_goldens()) {
+      testing::write_file(golden.string(), actual);
+      continue;
+    }
+    REQUIRE_MESSAGE(fs::exists(golden), "missing golden; run with HCLSPEC_UPDATE_GOLDEN=1");
+    const std::string expected = testing::read_file(golden.string());
+    CHECK_MESSAGE(actual == expected, testing::first_difference(expected, actual));
+  }
+  return documents.size();
+}
+
+}  // namespace
+
+TEST_CASE("diagnostics of every fixture document match their golden files") {
+  CHECK(check_goldens("diagnostics", testing::render_diagnostics) >= 10);
+}
+
+TEST_CASE("completion at every cursor of the fixture documents matches the golden files") {
+  CHECK(check_goldens("completion", testing::render_completion) >= 10);
+}
+
+TEST_CASE("hover at every cursor of the fixture documents matches the golden files") {
+  CHECK(check_goldens("hover", testing::render_hover) >= 8);
+}
+
+TEST_CASE("every golden file has its fixture document, and every cursor document a cursor") {
+  for (const std::string feature : {"diagnostics", "completion", "hover"}) {
+    for (const auto& entry : fs::directory_iterator(kDir / feature)) {
+      const fs::path path = entry.path();
+      CAPTURE(path.filename().string());
+      if (path.extension() == ".expected") CHECK(fs::exists(path.parent_path() / path.stem()));
+      if (feature != "diagnostics" && is_document(path))
+        CHECK_FALSE(testing::load_fixture(path).cursors.empty());
+    }
+  }
+}
