@@ -69,3 +69,32 @@ TEST_CASE("every golden file has its fixture document, and every cursor document
     }
   }
 }
+
+TEST_CASE("at every offset of every fixture document, answers stay within the text") {
+  size_t offsets = 0;
+  for (const std::string feature : {"diagnostics", "completion", "hover"}) {
+    for (const auto& entry : fs::directory_iterator(kDir / feature)) {
+      if (!is_document(entry.path())) continue;
+      CAPTURE(entry.path().filename().string());
+      const testing::FixtureDocument document = testing::load_fixture(entry.path());
+      const auto size = static_cast<uint32_t>(document.snapshot.source().text().size());
+      for (uint32_t offset = 0; offset <= size; ++offset, ++offsets) {
+        CAPTURE(offset);
+        for (const features::CompletionItem& item :
+             features::complete(document.snapshot, offset, document.options)) {
+          // The replaced text is the name at the cursor: it holds the cursor.
+          CHECK(item.replace.start <= offset);
+          CHECK(offset <= item.replace.end);
+          CHECK(item.replace.end <= size);
+          CHECK_FALSE(item.insert_text.empty());
+        }
+        if (const auto result = features::hover(document.snapshot, offset, true)) {
+          CHECK(result->range.start <= result->range.end);
+          CHECK(result->range.end <= size);
+          CHECK_FALSE(result->contents.empty());
+        }
+      }
+    }
+  }
+  CHECK(offsets > 1000);
+}
