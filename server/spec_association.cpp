@@ -60,9 +60,10 @@ std::string file_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+// `relative` in `folder`, not normalized: ".." after a link must be resolved by the file system.
 std::string join(const std::string& folder, const std::string& relative) {
-  if (!relative.empty() && relative.front() == '/') return lexically_normal(relative);
-  return lexically_normal(folder + "/" + relative);
+  if (!relative.empty() && relative.front() == '/') return relative;
+  return folder == "/" ? "/" + relative : folder + "/" + relative;
 }
 
 // Whether `path` is `root` or lies below it (both normal, absolute).
@@ -164,7 +165,7 @@ void resolve_spec(const std::string& base_folder, const std::string& written,
                               "client setting hclspec.rules).";
   // The written path is judged before the file system is asked, so an outside path reveals
   // nothing about what exists there.
-  if (!root.empty() && !is_inside(root, candidate)) {
+  if (!root.empty() && !is_inside(root, lexically_normal(candidate))) {
     out.problem = outside;
     return;
   }
@@ -372,8 +373,8 @@ Association associate(const std::string& path, std::string_view text,
     out.chosen_by = "built-in spec of .hclspec.hcl files";
     return out;
   }
-  const std::string lexical_folder = lexically_normal(parent_folder(path));
-  const std::string folder = files.real_path(lexical_folder).value_or(lexical_folder);
+  const std::string folder =
+      files.real_path(parent_folder(path)).value_or(lexically_normal(parent_folder(path)));
   const std::string document = folder == "/" ? "/" + name : folder + "/" + name;
 
   if (std::optional<Modeline> modeline = find_modeline(text)) {
@@ -401,8 +402,10 @@ Association associate(const std::string& path, std::string_view text,
                                          : context.trust_root_label;
       if (!is_inside(root, *real)) {
         out.chosen_by = candidate;
-        out.problem = "The project file " + candidate + " is a link to a file outside " +
-                      root_label + ", so it was not read.";
+        out.problem =
+            "The project file " + candidate +
+            (is_inside(root, candidate) ? " is a link to a file outside " : " is outside ") +
+            root_label + ", so it was not read.";
         return out;
       }
       ProjectRules project = read_project_file(candidate, files);
@@ -424,8 +427,8 @@ Association associate(const std::string& path, std::string_view text,
   }
 
   if (!context.client_rules.empty()) {
-    const std::string lexical_base = lexically_normal(context.client_rules_base);
-    const std::string base = files.real_path(lexical_base).value_or(lexical_base);
+    const std::string base = files.real_path(context.client_rules_base)
+                                 .value_or(lexically_normal(context.client_rules_base));
     if (const std::optional<std::string> relative = relative_to(base, document)) {
       for (size_t i = 0; i < context.client_rules.size(); ++i) {
         if (!rule_matches(context.client_rules[i], *relative)) continue;
