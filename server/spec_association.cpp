@@ -152,12 +152,12 @@ void resolve_spec(const std::string& base_folder, const std::string& written,
   out.spec_path = written;
   const std::string quoted = "\"" + written + "\"";
   if (written.empty()) {
-    out.problem = "The " + out.chosen_by + " names no spec file.";
+    out.problem = "No spec file is named (" + out.chosen_by + ").";
     return;
   }
   const std::string candidate = join(base_folder, written);
-  const std::string outside = "The spec file " + quoted + " (named by the " + out.chosen_by +
-                              ") is outside " + root_label +
+  const std::string outside = "The spec file " + quoted + " (" + out.chosen_by + ") is outside " +
+                              root_label +
                               ", so it was not read: a modeline or .hclspec.hcl rule may name "
                               "only a spec file inside " +
                               root_label +
@@ -171,8 +171,7 @@ void resolve_spec(const std::string& base_folder, const std::string& written,
   }
   const std::optional<std::string> real = files.real_path(candidate);
   if (!real) {
-    out.problem =
-        "The spec file " + quoted + " (named by the " + out.chosen_by + ") does not exist.";
+    out.problem = "The spec file " + quoted + " (" + out.chosen_by + ") does not exist.";
     return;
   }
   if (!root.empty() && !is_inside(root, *real)) {

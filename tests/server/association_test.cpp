@@ -252,9 +252,9 @@ TEST_CASE("a missing spec or an empty modeline is a problem") {
   CHECK(missing.kind == Kind::Spec);
   CHECK(missing.spec_path == "specs/nope.hcldec");
   CHECK(missing.problem ==
-        "The spec file \"specs/nope.hcldec\" (named by the modeline on line 1) does not exist.");
+        "The spec file \"specs/nope.hcldec\" (modeline on line 1) does not exist.");
   const Association empty = w.run("/w/a.hcl", "# hclspec:\n");
-  CHECK(empty.problem == "The modeline on line 1 names no spec file.");
+  CHECK(empty.problem == "No spec file is named (modeline on line 1).");
 }
 
 TEST_CASE("project rules: trusted up to the trust root, or confined to their own folder") {
