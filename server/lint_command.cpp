@@ -49,8 +49,9 @@ errors. Which spec applies to a file:
   4. else none: syntax checks only.
 Because a repository is untrusted input, a modeline may name only a spec inside the current
 directory, and a .hclspec.hcl rule only one inside that .hclspec.hcl's folder, after resolving
-".." and symbolic links; anything else is an error on the file and is not read. A spec with
-errors has them printed once, and each file using it gets one error.
+".." and symbolic links; anything else is an error on the file and is not read. Likewise a
+file inside the current directory that is a symbolic link to one outside it is not read. A
+spec with errors has them printed once, and each file using it gets one error.
 
 Options:
   -s, --spec FILE  check the files against this hcldec spec file (it may be anywhere)
@@ -183,15 +184,28 @@ class Linter {
     return spec;
   }
 
+  // Whether `path` lies in the current directory but is a link to a file outside it: a
+  // repository's link to a runner's secrets must not be printed as "syntax errors".
+  bool escapes_by_link(const std::string& path) {
+    const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
+    const std::optional<std::string> real = files_.real_path(path);
+    return real && inside(context_.trust_root, absolute) && !inside(context_.trust_root, *real);
+  }
+
   std::string shown_path(const std::string& real_path) const {
     const std::string& root = context_.trust_root;
-    if (real_path.size() > root.size() && real_path.starts_with(root) &&
-        real_path[root.size()] == '/')
-      return real_path.substr(root.size() + 1);
+    if (inside(root, real_path) && real_path != root) return real_path.substr(root.size() + 1);
     return real_path;
   }
 
  private:
+  static bool inside(const std::string& root, const std::string& path) {
+    return path == root ||
+           (path.size() > root.size() && path.starts_with(root) && path[root.size()] == '/' &&
+            root != "/") ||
+           (root == "/" && path.starts_with('/'));
+  }
+
   static void replace_all(std::string& text, const std::string& from, const std::string& to) {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
       text.replace(at, from.size(), to);
@@ -270,6 +284,18 @@ int run_lint(const std::vector<std::string>& arguments) {
     if (!explicit_spec) return 1;
   }
   for (const std::string& path : files) {
+    if (linter.escapes_by_link(path)) {
+      const base::Diagnostic escape{
+          base::Severity::Error,
+          "File not read",
+          path + " is a symbolic link to a file outside the current directory; it was not read.",
+          {},
+          std::nullopt};
+      std::cout << format_diagnostic(nullptr, escape, style);
+      ++errors;
+      ++files_with_errors;
+      continue;
+    }
     std::string error;
     std::optional<std::string> text = read_file(path, error);
     if (!text) {
