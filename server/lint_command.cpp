@@ -147,13 +147,11 @@ class Linter {
   Linter(const TextStyle& style, std::set<std::string> linted_real_paths)
       : style_(style), linted_(std::move(linted_real_paths)) {
     std::error_code ec;
-    cwd_ = std::filesystem::current_path(ec).string();
-    context_.trust_root = files_.real_path(cwd_).value_or(cwd_);
+    const std::string cwd = std::filesystem::current_path(ec).string();
+    context_.trust_root = files_.real_path(cwd).value_or(cwd);
     context_.trust_root_label = "the current directory";
     context_.confine_project_rules_to_their_folder = true;
   }
-
-  FileAccess& files() { return files_; }
 
   // The spec for one file by association; `problem` set (with paths as lint shows them) when
   // it cannot be used.
@@ -213,7 +211,6 @@ class Linter {
 
   TextStyle style_;
   std::set<std::string> linted_;
-  std::string cwd_;
   DiskFileAccess files_;
   AssociationContext context_;
   SpecStore store_;
