@@ -1,5 +1,4 @@
-// The association's window on files, so the server can put open buffers first and tests can fake a
-// disk.
+// Reading files for the association: an interface (open buffers first, fake disks) and the disk.
 #pragma once
 
 #include <cstddef>
