@@ -1,5 +1,4 @@
-// The association rules: modelines, .hclspec.hcl rules (checked by a built-in spec), client rules,
-// globs.
+// The association: modelines, .hclspec.hcl rules and their built-in spec, client rules, globs.
 #include "server/spec_association.hpp"
 
 #include <cstdio>

@@ -1,5 +1,4 @@
-// Which spec applies to a file: its modeline, else the nearest .hclspec.hcl's rules, else the
-// client's rules.
+// Which spec applies to a file: its modeline, else the nearest .hclspec.hcl, else client rules.
 #pragma once
 
 #include <optional>
