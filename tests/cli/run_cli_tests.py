@@ -3,7 +3,9 @@
 
 Each folder under the fixtures folder (fixtures/decode/, fixtures/lint_spec/) holds spec.hcldec,
 the input files, `args` (extra flags on one line), expected_stdout, expected_exit and optionally
-expected_stderr and `inputs` (the input file names on one line; input.hcl when absent). The
+expected_stderr, `inputs` (the input file names on one line; input.hcl when absent) and
+`symlinks` (lines "LINK TARGET": symbolic links made before the run and removed after it, so the
+repository holds no link that points out of its folder). The
 command run, inside the folder, is: hclspec decode --spec spec.hcldec ARGS INPUTS; or, when the
 folder has a `command` file, hclspec COMMAND-WORDS ARGS INPUTS (e.g. "lint --spec spec.hcldec").
 Closes with 'N passed, N failed'; exit status 1 if any failed.
@@ -20,9 +22,19 @@ for name in sorted(os.listdir(root)):
     inputs = shlex.split(read("inputs")) if os.path.exists(os.path.join(case, "inputs")) else ["input.hcl"]
     command = (shlex.split(read("command")) if os.path.exists(os.path.join(case, "command"))
                else ["decode", "--spec", "spec.hcldec"])
-    proc = subprocess.run([binary] + command + args + inputs,
-                          cwd=case, capture_output=True, text=True, timeout=30,
-                          stdin=subprocess.DEVNULL)
+    links = ([line.split() for line in read("symlinks").splitlines() if line.strip()]
+             if os.path.exists(os.path.join(case, "symlinks")) else [])
+    for link, target in links:
+        if os.path.lexists(os.path.join(case, link)):
+            os.remove(os.path.join(case, link))
+        os.symlink(target, os.path.join(case, link))
+    try:
+        proc = subprocess.run([binary] + command + args + inputs,
+                              cwd=case, capture_output=True, text=True, timeout=30,
+                              stdin=subprocess.DEVNULL)
+    finally:
+        for link, _ in links:
+            os.remove(os.path.join(case, link))
     problems = []
     if proc.returncode != int(read("expected_exit")):
         problems.append("exit %d, expected %s" % (proc.returncode, read("expected_exit").strip()))
