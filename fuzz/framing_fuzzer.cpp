@@ -1,0 +1,128 @@
+// libFuzzer target: a byte stream cut into messages in random chunks, each body parsed as JSON-RPC.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/framing.hpp"
+#include "protocol/jsonrpc.hpp"
+#include "protocol/lsp.hpp"
+
+namespace {
+
+namespace protocol = hclspec::protocol;
+
+// Small limits, so that inputs of a few KiB reach them.
+constexpr size_t kMaxBody = 1024;
+constexpr size_t kMaxHeader = 256;
+constexpr size_t kBound = kMaxBody > kMaxHeader ? kMaxBody : kMaxHeader;
+
+[[noreturn]] void fail(const char* what) {
+  std::fprintf(stderr, "framing_fuzzer: invariant violated: %s\n", what);
+  std::abort();
+}
+
+void check(bool ok, const char* what) {
+  if (!ok) fail(what);
+}
+
+// An event as text, to compare the events of two readers.
+std::string describe(const protocol::FrameEvent& event) {
+  if (const auto* body = std::get_if<std::string>(&event)) return "body:" + *body;
+  return "error:" + std::get<protocol::FramingError>(event).message;
+}
+
+void drain(protocol::MessageReader& reader, std::vector<std::string>& events) {
+  while (auto event = reader.next()) events.push_back(describe(*event));
+  check(reader.buffered() <= kBound, "buffered() above max(max_header, max_body) after next()");
+}
+
+// Reads params as T: success or InvalidParams, no other exception.
+template <typename T>
+void read_params(const nlohmann::json& params) {
+  try {
+    (void)params.get<T>();
+  } catch (const protocol::InvalidParams&) {
+  }
+}
+
+// Every LSP reader accepts or rejects any params with InvalidParams.
+void read_as_every_params(const nlohmann::json& params) {
+  read_params<protocol::InitializeParams>(params);
+  read_params<protocol::DidOpenTextDocumentParams>(params);
+  read_params<protocol::DidChangeTextDocumentParams>(params);
+  read_params<protocol::DidCloseTextDocumentParams>(params);
+  read_params<protocol::DidSaveTextDocumentParams>(params);
+  read_params<protocol::CompletionParams>(params);
+  read_params<protocol::HoverParams>(params);
+  read_params<protocol::CancelParams>(params);
+  read_params<protocol::DidChangeConfigurationParams>(params);
+  read_params<protocol::DidChangeWatchedFilesParams>(params);
+  read_params<protocol::DidChangeWorkspaceFoldersParams>(params);
+}
+
+// Parses a body and writes the answer the server would; the answer must read back as a response.
+void answer(const std::string& body) {
+  const auto parsed = protocol::parse_message(body);
+  std::string reply;
+  if (const auto* error = std::get_if<protocol::MessageError>(&parsed)) {
+    check(!error->message.empty(), "a MessageError without a message");
+    check(error->id.is_null() || error->id.is_number_integer() || error->id.is_string(),
+          "a MessageError with an id neither null, integer nor string");
+    reply = protocol::error_response(error->id, error->code, error->message);
+  } else {
+    const auto& message = std::get<protocol::Message>(parsed);
+    check(message.params.is_null() || message.params.is_object() || message.params.is_array(),
+          "params neither null, object nor array");
+    read_as_every_params(message.params);
+    if (message.kind == protocol::Message::Kind::Notification) return;
+    reply = protocol::response(message.id, message.params);
+  }
+  const auto reread = protocol::parse_message(reply);
+  check(std::holds_alternative<protocol::Message>(reread), "an answer does not parse back");
+  check(std::get<protocol::Message>(reread).kind == protocol::Message::Kind::Response,
+        "an answer does not parse back as a response");
+
+  // And framed, it reads back as itself.
+  protocol::MessageReader reader;
+  reader.feed(protocol::frame(reply));
+  const auto event = reader.next();
+  check(event && std::get_if<std::string>(&*event) && std::get<std::string>(*event) == reply,
+        "a framed answer does not read back");
+}
+
+}  // namespace
+
+// The first byte seeds the chunk sizes; the rest is the stream.
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  if (size == 0) return 0;
+  uint32_t state = data[0] * 2654435761u + 1;
+  const std::string_view stream(reinterpret_cast<const char*>(data) + 1, size - 1);
+
+  protocol::MessageReader whole(kMaxBody, kMaxHeader);
+  std::vector<std::string> whole_events;
+  whole.feed(stream);
+  drain(whole, whole_events);
+
+  protocol::MessageReader chunked(kMaxBody, kMaxHeader);
+  std::vector<std::string> chunked_events;
+  for (size_t at = 0; at < stream.size();) {
+    state = state * 1103515245u + 12345u;
+    const size_t chunk = 1 + (state >> 16) % (state & 0x100 ? 512 : 8);
+    chunked.feed(stream.substr(at, chunk));
+    at += chunk;
+    drain(chunked, chunked_events);
+  }
+  check(whole_events == chunked_events, "the events depend on the chunking");
+
+  for (const std::string& event : whole_events) {
+    if (!event.starts_with("body:")) continue;
+    const std::string body = event.substr(5);
+    check(body.size() <= kMaxBody, "a body above max_body");
+    answer(body);
+  }
+  return 0;
+}
