@@ -413,6 +413,7 @@ void to_json(json& j, const CompletionItem& value) {
   if (!value.sort_text.empty()) j["sortText"] = value.sort_text;
   if (!value.filter_text.empty()) j["filterText"] = value.filter_text;
   if (value.text_edit) j["textEdit"] = *value.text_edit;
+  if (value.insert_text_mode) j["insertTextMode"] = static_cast<int>(*value.insert_text_mode);
 }
 
 void to_json(json& j, const CompletionList& value) {

@@ -287,6 +287,8 @@ enum class CompletionItemKind : int {
 };
 
 enum class InsertTextFormat : int { PlainText = 1, Snippet = 2 };
+// Whether the client adjusts the inserted lines' indentation (AdjustIndentation) or not.
+enum class InsertTextMode : int { AsIs = 1, AdjustIndentation = 2 };
 
 struct TextEdit {
   Range range;
@@ -302,6 +304,7 @@ struct CompletionItem {
   std::string filter_text;      // left out when empty
   InsertTextFormat insert_text_format = InsertTextFormat::PlainText;
   std::optional<TextEdit> text_edit;
+  std::optional<InsertTextMode> insert_text_mode;  // left out when not set
 };
 
 struct CompletionList {

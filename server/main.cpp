@@ -5,10 +5,9 @@
 
 #include "server/decode_command.hpp"
 #include "server/lint_command.hpp"
+#include "server/serve_command.hpp"
 
 namespace {
-
-constexpr const char* kVersion = "0.1.0";
 
 constexpr const char* kHelp = R"(Usage: hclspec <command> [arguments]
 
@@ -17,6 +16,7 @@ HCL tooling driven by hcldec spec files.
 Commands:
   lint PATH...   check HCL files and directories for syntax errors
   decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
+  serve          run the language server (LSP) on standard input and output
 
 Options:
   -h, --help     show this help (also: hclspec <command> --help)
@@ -42,11 +42,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "-v" || command == "--version") {
-    std::cout << "hclspec " << kVersion << "\n";
+    std::cout << "hclspec " << HCLSPEC_VERSION << "\n";
     return 0;
   }
   if (command == "lint") return hclspec::server::run_lint(rest);
   if (command == "decode") return hclspec::server::run_decode(rest);
+  if (command == "serve") return hclspec::server::run_serve(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"
             << "Run 'hclspec --help' for the list of commands.\n";
   return 1;

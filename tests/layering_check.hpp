@@ -16,7 +16,8 @@
 namespace hclspec::testing {
 
 // Checks that every project include ("...") in engine/<layer> names one of `allowed` folders
-// (e.g. "base/"), and returns how many source files were read.
+// (e.g. "base/"), and that no system include brings in what only the protocol and server layers
+// may use (JSON, Asio), and returns how many source files were read.
 inline size_t check_layer_includes(std::string_view layer,
                                    std::initializer_list<std::string_view> allowed) {
   namespace fs = std::filesystem;
@@ -29,6 +30,11 @@ inline size_t check_layer_includes(std::string_view layer,
     ++files;
     std::ifstream in(entry.path());
     for (std::string line; std::getline(in, line);) {
+      for (std::string_view forbidden : {"#include <nlohmann/", "#include <boost/asio"}) {
+        CAPTURE(entry.path().filename().string());
+        CAPTURE(line);
+        CHECK(line.rfind(forbidden, 0) != 0);
+      }
       const std::string_view prefix = "#include \"";
       if (line.rfind(prefix, 0) != 0) continue;
       const std::string_view target = std::string_view(line).substr(prefix.size());

@@ -56,10 +56,20 @@ bool in_comment_or_text(const syntax::SyntaxTree& tree, uint32_t offset) {
   }
 }
 
-// Whether only spaces and tabs stand between the start of `offset`'s line and `from`.
-bool starts_its_line(std::string_view text, uint32_t from) {
-  while (from > 0 && (text[from - 1] == ' ' || text[from - 1] == '\t')) --from;
-  return from == 0 || text[from - 1] == '\n';
+// Whether only spaces, tabs and one-line "/* */" comments stand between the start of `from`'s
+// line and `from`.
+bool starts_its_line(const syntax::SyntaxTree& tree, uint32_t from) {
+  const std::string_view text = tree.text();
+  for (;;) {
+    while (from > 0 && (text[from - 1] == ' ' || text[from - 1] == '\t')) --from;
+    if (from == 0 || text[from - 1] == '\n') return true;
+    const syntax::Token* before = token_before(tree.tokens(), from);
+    if (before == nullptr || before->kind() != TokenKind::Comment || before->end() != from)
+      return false;
+    const std::string_view comment = before->text(text);
+    if (!comment.starts_with("/*") || comment.find('\n') != std::string_view::npos) return false;
+    from = before->start();
+  }
 }
 
 // The innermost expression node of `expression`'s subtree whose range holds `offset` (ends
@@ -152,7 +162,7 @@ CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset) {
   // No item holds the cursor: a name may start here if nothing but a partial name precedes it
   // on its line.
   const base::ByteRange word = word_around(text, offset);
-  if (!starts_its_line(text, word.start)) return CursorPlace{};
+  if (!starts_its_line(tree, word.start)) return CursorPlace{};
   place.kind = CursorPlace::Kind::Name;
   place.word = word;
   return place;

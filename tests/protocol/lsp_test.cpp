@@ -292,6 +292,7 @@ TEST_CASE("completion items and lists") {
   full.filter_text = "name";
   full.insert_text_format = InsertTextFormat::Snippet;
   full.text_edit = TextEdit{{{1, 0}, {1, 2}}, "name = \"$1\""};
+  full.insert_text_mode = InsertTextMode::AsIs;
   CompletionItem minimal;
   minimal.label = "block";
   CHECK(json(CompletionList{true, {full, minimal}}) == json::parse(R"({"isIncomplete":true,
@@ -299,7 +300,8 @@ TEST_CASE("completion items and lists") {
                 "documentation":{"kind":"markdown","value":"The **name**."},"sortText":"0001",
                 "filterText":"name","insertTextFormat":2,
                 "textEdit":{"range":{"start":{"line":1,"character":0},
-                                     "end":{"line":1,"character":2}},"newText":"name = \"$1\""}},
+                                     "end":{"line":1,"character":2}},"newText":"name = \"$1\""},
+                "insertTextMode":1},
                {"label":"block","kind":1,"insertTextFormat":1}]})"));
 }
 

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Drives `hclspec serve` over a pipe with one large document and its spec, and prints how long
+the editor waits: open to first diagnostics, a one-character edit to its diagnostics (single
+edits, and the last edit of a burst sent without waiting), completion and hover, and the
+server's peak memory per source byte. A benchmark, not a test: it asserts nothing.
+
+usage: serve_benchmark.py HCLSPEC SPEC DOCUMENT [--edits N] [--requests N]
+  e.g. python3 bench/make_nomad_input.py 3.2 /tmp/nomad3.hcl
+       python3 bench/serve_benchmark.py build/hclspec bench/nomad.hcldec /tmp/nomad3.hcl
+"""
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import tempfile
+import threading
+import time
+
+
+class Server:
+    def __init__(self, command):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL)
+        self.messages = []
+        self.cond = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.strip().lower() == "content-length":
+                    length = int(value)
+            message = json.loads(out.read(length))
+            arrived = time.perf_counter()
+            with self.cond:
+                self.messages.append((arrived, message))
+                self.cond.notify_all()
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def wait_for(self, predicate, seconds=60):
+        deadline = time.time() + seconds
+        with self.cond:
+            while True:
+                for i, (arrived, message) in enumerate(self.messages):
+                    if predicate(message):
+                        del self.messages[i]
+                        return arrived, message
+                if time.time() > deadline:
+                    raise TimeoutError("no answer from the server")
+                self.cond.wait(0.5)
+
+    def peak_rss_bytes(self):
+        with open("/proc/%d/status" % self.proc.pid) as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+        return 0
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def report(name, seconds):
+    milliseconds = [s * 1000 for s in seconds]
+    print("%-44s p50 %7.2f ms   p99 %7.2f ms   (%d runs)" %
+          (name, percentile(milliseconds, 0.5), percentile(milliseconds, 0.99), len(milliseconds)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("hclspec")
+    parser.add_argument("spec")
+    parser.add_argument("document")
+    parser.add_argument("--edits", type=int, default=100)
+    parser.add_argument("--requests", type=int, default=100)
+    args = parser.parse_args()
+
+    text = open(args.document, encoding="utf-8").read()
+    lines = text.split("\n")
+    folder = tempfile.mkdtemp(prefix="hclspec-bench-")
+    path = os.path.join(folder, "document.hcl")
+    uri = "file://" + path
+    rules = {"rules": [{"files": ["*.hcl"], "spec": os.path.abspath(args.spec)}]}
+    server = Server([args.hclspec, "serve"])
+    server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "processId": os.getpid(), "rootUri": "file://" + folder, "capabilities": {},
+        "initializationOptions": rules}})
+    server.wait_for(lambda m: m.get("id") == 0)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+
+    version = 1
+
+    def diagnostics_for(wanted):
+        return lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
+                          m["params"].get("version") == wanted)
+
+    start = time.perf_counter()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "hcl", "version": version, "text": text}}})
+    arrived, first = server.wait_for(diagnostics_for(version))
+    print("document: %d bytes, %d lines, %d diagnostics" %
+          (len(text.encode()), len(lines), len(first["params"]["diagnostics"])))
+    print("%-44s %7.2f ms" % ("open -> first diagnostics", (arrived - start) * 1000))
+
+    # Edits type one character into a string value and take it out again, so the document stays
+    # valid and every edit reparses and revalidates for real.
+    random.seed(1)
+    places = [(n, line.index('"') + 1, len(line) - len(line.lstrip())) for n, line in enumerate(lines)
+              if re.match(r'^\s+\w+\s*=\s*"[a-z]', line)]
+
+    def edit(line, character, insert):
+        change = {"range": {"start": {"line": line, "character": character},
+                            "end": {"line": line, "character": character + (0 if insert else 1)}},
+                  "text": "x" if insert else ""}
+        return {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version}, "contentChanges": [change]}}
+
+    single = []
+    for i in range(args.edits):
+        line, character, _ = random.choice(places)
+        for insert in (True, False):
+            version += 1
+            sent = time.perf_counter()
+            server.send(edit(line, character, insert))
+            arrived, _ = server.wait_for(diagnostics_for(version))
+            single.append(arrived - sent)
+    report("didChange -> publishDiagnostics (single)", single)
+
+    bursts = []
+    for i in range(max(3, args.edits // 10)):
+        line, character, _ = random.choice(places)
+        sent = None
+        for key in range(40):
+            version += 1
+            sent = time.perf_counter()
+            server.send(edit(line, character, key % 2 == 0))
+        arrived, _ = server.wait_for(diagnostics_for(version))
+        bursts.append(arrived - sent)
+    report("last edit of a 40-key burst -> diagnostics", bursts)
+
+    for method, name in (("textDocument/completion", "completion"), ("textDocument/hover", "hover")):
+        times = []
+        for i in range(args.requests):
+            line, _, name_column = random.choice(places)
+            request_id = 1000 + i
+            # Completion at the start of a line in a body; hover on an attribute's name.
+            at = {"line": line, "character": 0 if name == "completion" else name_column}
+            sent = time.perf_counter()
+            server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": {
+                "textDocument": {"uri": uri}, "position": at}})
+            arrived, _ = server.wait_for(lambda m, r=request_id: m.get("id") == r)
+            times.append(arrived - sent)
+        report(name, times)
+
+    peak = server.peak_rss_bytes()
+    print("%-44s %7.1f MB   (%.1f bytes per source byte)" %
+          ("peak RSS", peak / 1e6, peak / len(text.encode())))
+    server.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
+    server.wait_for(lambda m: m.get("id") == 9)
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.proc.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()

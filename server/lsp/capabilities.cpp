@@ -1,0 +1,48 @@
+// The capabilities negotiated in `initialize`.
+#include "server/lsp/capabilities.hpp"
+
+#include <algorithm>
+
+#include "server/lsp/language_server.hpp"
+
+namespace hclspec::server::lsp {
+
+namespace {
+
+bool offers(const std::vector<std::string>& list, std::string_view what) {
+  return std::find(list.begin(), list.end(), what) != list.end();
+}
+
+}  // namespace
+
+ClientOptions client_options_from(const protocol::ClientCapabilities& capabilities) {
+  ClientOptions client;
+  // UTF-8 only when offered: LSP's default, and what every client must support, is UTF-16.
+  if (offers(capabilities.position_encodings, "utf-8")) client.encoding = PositionEncoding::Utf8;
+  client.snippets = capabilities.completion_snippets;
+  client.completion_markdown = offers(capabilities.completion_documentation_formats, "markdown");
+  client.hover_markdown = offers(capabilities.hover_content_formats, "markdown");
+  client.pull_configuration = capabilities.workspace_configuration;
+  client.watch_files_dynamically = capabilities.watched_files_dynamic_registration;
+  return client;
+}
+
+nlohmann::json initialize_result(const ClientOptions& client) {
+  return {
+      {"capabilities",
+       {
+           {"positionEncoding", encoding_name(client.encoding)},
+           {"textDocumentSync",
+            {{"openClose", true},
+             {"change", 2 /* Incremental */},
+             {"save", {{"includeText", false}}}}},
+           {"completionProvider", {{"triggerCharacters", {"=", " "}}, {"resolveProvider", false}}},
+           {"hoverProvider", true},
+           {"workspace",
+            {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
+       }},
+      {"serverInfo", {{"name", "hclspec"}, {"version", HCLSPEC_VERSION}}},
+  };
+}
+
+}  // namespace hclspec::server::lsp

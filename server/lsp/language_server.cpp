@@ -1,0 +1,500 @@
+// The method table, one small function per LSP method, and analyses scheduled on snapshots.
+#include "server/lsp/language_server.hpp"
+
+#include <algorithm>
+#include <exception>
+
+#include "engine/features/completion.hpp"
+#include "engine/features/diagnostics.hpp"
+#include "engine/features/hover.hpp"
+#include "protocol/lsp.hpp"
+#include "protocol/uri.hpp"
+#include "server/lsp/capabilities.hpp"
+
+namespace hclspec::server::lsp {
+
+using nlohmann::json;
+using protocol::ErrorCode;
+
+namespace {
+
+constexpr protocol::MessageType kLogError = protocol::MessageType::Error;
+constexpr protocol::MessageType kLogWarning = protocol::MessageType::Warning;
+constexpr protocol::MessageType kLogInfo = protocol::MessageType::Info;
+
+// `{"rules": [{"files": [...], "spec": "..."}]}`: the client's association rules.
+std::vector<AssociationRule> rules_from(const json& section) {
+  std::vector<AssociationRule> rules;
+  if (!section.is_object() || !section.contains("rules")) return rules;
+  const json& list = section["rules"];
+  if (!list.is_array()) throw protocol::InvalidParams("rules: expected an array");
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "rules[" + std::to_string(i) + "]";
+    const json& item = list[i];
+    if (!item.is_object()) throw protocol::InvalidParams(at + ": expected an object");
+    AssociationRule rule;
+    const json* files = item.contains("files") ? &item["files"] : nullptr;
+    if (!files || !files->is_array())
+      throw protocol::InvalidParams(at + ".files: expected an array of globs");
+    for (const json& glob : *files) {
+      if (!glob.is_string()) throw protocol::InvalidParams(at + ".files: expected strings");
+      rule.files.push_back(glob.get<std::string>());
+    }
+    if (!item.contains("spec") || !item["spec"].is_string())
+      throw protocol::InvalidParams(at + ".spec: expected a path");
+    rule.spec = item["spec"].get<std::string>();
+    rules.push_back(std::move(rule));
+  }
+  return rules;
+}
+
+}  // namespace
+
+LanguageServer::LanguageServer(Host& host, FileAccess& disk,
+                               std::function<void(std::string_view)> log_sink)
+    : host_(host), workspace_(disk), log_sink_(std::move(log_sink)) {
+  requests_ = {
+      {"initialize", {&LanguageServer::initialize, false}},
+      {"shutdown", {&LanguageServer::shutdown, false}},
+      {"textDocument/completion", {&LanguageServer::completion, true}},
+      {"textDocument/hover", {&LanguageServer::hover, true}},
+  };
+  notifications_ = {
+      {"initialized", &LanguageServer::initialized},
+      {"exit", &LanguageServer::exit},
+      {"$/cancelRequest", &LanguageServer::cancel_request},
+      {"textDocument/didOpen", &LanguageServer::did_open},
+      {"textDocument/didChange", &LanguageServer::did_change},
+      {"textDocument/didClose", &LanguageServer::did_close},
+      {"textDocument/didSave", &LanguageServer::did_save},
+      {"workspace/didChangeConfiguration", &LanguageServer::did_change_configuration},
+      {"workspace/didChangeWatchedFiles", &LanguageServer::did_change_watched_files},
+      {"workspace/didChangeWorkspaceFolders", &LanguageServer::did_change_workspace_folders},
+  };
+}
+
+void LanguageServer::handle(std::string_view body) {
+  std::variant<protocol::Message, protocol::MessageError> parsed = protocol::parse_message(body);
+  if (auto* error = std::get_if<protocol::MessageError>(&parsed)) {
+    send_error(error->id, error->code, error->message);
+    return;
+  }
+  const protocol::Message& message = std::get<protocol::Message>(parsed);
+  switch (message.kind) {
+    case protocol::Message::Kind::Request:
+      handle_request(message);
+      break;
+    case protocol::Message::Kind::Notification:
+      handle_notification(message);
+      break;
+    case protocol::Message::Kind::Response:
+      handle_response(message);
+      break;
+  }
+}
+
+void LanguageServer::framing_error(std::string_view what) {
+  log(kLogError, "Skipped a message: " + std::string(what));
+}
+
+void LanguageServer::handle_request(const protocol::Message& message) {
+  const auto found = requests_.find(message.method);
+  if (found == requests_.end()) {
+    send_error(message.id, ErrorCode::MethodNotFound, "Unknown method " + message.method);
+    return;
+  }
+  if (state_ == State::Starting && message.method != "initialize") {
+    send_error(message.id, ErrorCode::ServerNotInitialized,
+               "The server is not initialized yet: send initialize first");
+    return;
+  }
+  if (state_ == State::Running && message.method == "initialize") {
+    send_error(message.id, ErrorCode::InvalidRequest, "The server is already initialized");
+    return;
+  }
+  if (state_ == State::ShuttingDown) {
+    send_error(message.id, ErrorCode::InvalidRequest, "The server is shutting down");
+    return;
+  }
+  if (!found->second.reads_document) {
+    answer(message.id, found->second.handler, message.params);
+    return;
+  }
+  // Answered once the messages queued behind it are handled: an edit among them makes the
+  // answer stale (ContentModified) rather than wrong.
+  DeferredRequest deferred{message.id, found->second.handler, message.params, "", 0};
+  if (message.params.is_object() && message.params.contains("textDocument") &&
+      message.params["textDocument"].is_object()) {
+    const json& uri = message.params["textDocument"].value("uri", json());
+    if (uri.is_string()) deferred.uri = uri.get<std::string>();
+    if (const Document* document = workspace_.find(deferred.uri))
+      deferred.version = document->version;
+  }
+  deferred_.push_back(std::move(deferred));
+}
+
+void LanguageServer::answer(const json& id, RequestHandler handler, const json& params) {
+  try {
+    host_.send(protocol::response(id, (this->*handler)(params)));
+  } catch (const protocol::InvalidParams& error) {
+    send_error(id, ErrorCode::InvalidParams, error.what());
+  } catch (const std::exception& error) {
+    log(kLogError, std::string("Internal error: ") + error.what());
+    send_error(id, ErrorCode::InternalError, std::string("Internal error: ") + error.what());
+  }
+}
+
+void LanguageServer::handle_notification(const protocol::Message& message) {
+  const auto found = notifications_.find(message.method);
+  // Unknown notifications, `$/` ones included, are ignored as the protocol asks.
+  if (found == notifications_.end()) return;
+  // Before initialize only `exit` counts; after shutdown only `exit` does.
+  if (message.method != "exit" && state_ != State::Running) return;
+  try {
+    (this->*found->second)(message.params);
+  } catch (const std::exception& error) {
+    log(kLogError, "Ignored " + message.method + ": " + error.what());
+  }
+}
+
+void LanguageServer::handle_response(const protocol::Message& message) {
+  if (!message.id.is_number_integer()) return;
+  const auto found = awaiting_.find(message.id.get<int64_t>());
+  if (found == awaiting_.end()) return;
+  const std::function<void(const protocol::Message&)> callback = std::move(found->second);
+  awaiting_.erase(found);
+  try {
+    callback(message);
+  } catch (const std::exception& error) {
+    log(kLogError, std::string("Ignored a response from the client: ") + error.what());
+  }
+}
+
+void LanguageServer::send_error(const json& id, ErrorCode code, std::string_view message) {
+  host_.send(protocol::error_response(id, code, message));
+}
+
+void LanguageServer::send_request(std::string_view method, const json& params,
+                                  std::function<void(const protocol::Message&)> on_response) {
+  const int64_t id = next_request_id_++;
+  awaiting_[id] = std::move(on_response);
+  host_.send(protocol::request(id, method, params));
+}
+
+void LanguageServer::log(protocol::MessageType type, std::string_view message) {
+  if (log_sink_) log_sink_(message);
+  host_.send(protocol::notification("window/logMessage",
+                                    json(protocol::LogMessageParams{type, std::string(message)})));
+}
+
+void LanguageServer::end_of_batch() {
+  std::vector<DeferredRequest> deferred = std::move(deferred_);
+  deferred_.clear();
+  for (DeferredRequest& request : deferred) {
+    const Document* document = workspace_.find(request.uri);
+    if (document && document->version != request.version) {
+      send_error(request.id, ErrorCode::ContentModified,
+                 "The document changed before the request was answered");
+      continue;
+    }
+    answer(request.id, request.handler, request.params);
+  }
+  const std::set<std::string> changed = std::move(changed_);
+  changed_.clear();
+  for (const std::string& uri : changed)
+    if (const Document* document = workspace_.find(uri)) analyse(*document);
+}
+
+void LanguageServer::analyse(const Document& document) {
+  Analysis& analysis = analyses_[document.uri];
+  if (analysis.cancel) analysis.cancel->cancel();
+  analysis.cancel = std::make_shared<base::CancellationFlag>();
+  const uint64_t generation = ++analysis.generation;
+  auto cancel = analysis.cancel;
+  auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
+  const std::string uri = document.uri;
+  const int64_t version = document.version;
+  const PositionEncoding encoding = client_.encoding;
+  host_.run_in_background([this, snapshot, cancel, uri, version, generation, encoding] {
+    if (cancel->cancelled()) return;
+    const std::vector<features::DiagnosticItem> items =
+        features::diagnostics(*snapshot, cancel.get());
+    if (cancel->cancelled()) return;
+    protocol::PublishDiagnosticsParams params;
+    params.uri = uri;
+    params.version = version;
+    const base::LineIndex& lines = snapshot->source().lines();
+    for (const features::DiagnosticItem& item : items)
+      params.diagnostics.push_back(to_diagnostic(lines, item, encoding));
+    std::string body = protocol::notification("textDocument/publishDiagnostics", json(params));
+    host_.post([this, uri, generation, body = std::move(body)]() mutable {
+      // Only the newest analysis of a document still open is published: a result for an older
+      // version never follows a newer one.
+      const auto found = analyses_.find(uri);
+      if (found == analyses_.end() || found->second.generation != generation) return;
+      found->second.cancel = nullptr;
+      host_.send(std::move(body));
+    });
+  });
+}
+
+// ---- Lifecycle ----
+
+json LanguageServer::initialize(const json& params) {
+  const protocol::InitializeParams init = params.get<protocol::InitializeParams>();
+  client_ = client_options_from(init.capabilities);
+  std::vector<WorkspaceFolder> folders;
+  for (const protocol::WorkspaceFolder& folder : init.workspace_folders)
+    folders.push_back(workspace_.folder(folder.uri));
+  if (folders.empty() && init.root_uri && !init.root_uri->empty())
+    folders.push_back(workspace_.folder(*init.root_uri));
+  if (folders.empty() && init.root_path && !init.root_path->empty())
+    folders.push_back(workspace_.folder(protocol::path_to_uri(*init.root_path)));
+  workspace_.set_folders(std::move(folders));
+  if (init.initialization_options.is_object())
+    workspace_.set_client_rules(rules_from(init.initialization_options));
+  state_ = State::Running;
+  return initialize_result(client_);
+}
+
+void LanguageServer::initialized(const json&) {
+  if (client_.watch_files_dynamically) {
+    // Spec files and project files decide what documents are checked against.
+    protocol::DidChangeWatchedFilesRegistrationOptions options;
+    for (const char* glob : {"**/*.hcldec", "**/.hclspec.hcl"}) options.watchers.push_back({glob});
+    protocol::RegistrationParams registration;
+    registration.registrations.push_back(
+        {"hclspec-watch-specs", "workspace/didChangeWatchedFiles", json(options)});
+    send_request("client/registerCapability", json(registration), [](const protocol::Message&) {});
+  }
+  pull_configuration();
+}
+
+json LanguageServer::shutdown(const json&) {
+  state_ = State::ShuttingDown;
+  for (auto& [uri, analysis] : analyses_)
+    if (analysis.cancel) analysis.cancel->cancel();
+  return nullptr;
+}
+
+void LanguageServer::exit(const json&) {
+  host_.exit(state_ == State::ShuttingDown ? 0 : 1);
+}
+
+void LanguageServer::cancel_request(const json& params) {
+  const protocol::CancelParams cancel = params.get<protocol::CancelParams>();
+  const auto found =
+      std::find_if(deferred_.begin(), deferred_.end(),
+                   [&](const DeferredRequest& request) { return request.id == cancel.id; });
+  if (found == deferred_.end()) return;  // answered already
+  send_error(found->id, ErrorCode::RequestCancelled, "The request was cancelled");
+  deferred_.erase(found);
+}
+
+// ---- Configuration ----
+
+void LanguageServer::pull_configuration() {
+  if (!client_.pull_configuration) return;
+  protocol::ConfigurationParams ask;
+  std::vector<std::string> folder_uris;
+  for (const WorkspaceFolder& folder : workspace_.folders()) {
+    ask.items.push_back({folder.uri, "hclspec"});
+    folder_uris.push_back(folder.uri);
+  }
+  if (ask.items.empty()) ask.items.push_back({std::nullopt, "hclspec"});
+  send_request("workspace/configuration", json(ask),
+               [this, folder_uris](const protocol::Message& response) {
+                 if (response.error || !response.result.is_array()) return;
+                 for (size_t i = 0; i < response.result.size(); ++i) {
+                   const json& section = response.result[i];
+                   if (!section.is_object()) continue;
+                   apply_settings(section, i < folder_uris.size() ? &folder_uris[i] : nullptr);
+                 }
+               });
+}
+
+void LanguageServer::apply_settings(const json& section, const std::string* folder_uri) {
+  std::vector<AssociationRule> rules;
+  try {
+    rules = rules_from(section);
+  } catch (const protocol::InvalidParams& error) {
+    log(kLogWarning, std::string("Ignored the hclspec settings: ") + error.what());
+    return;
+  }
+  if (folder_uri)
+    workspace_.set_folder_rules(*folder_uri, std::move(rules));
+  else
+    workspace_.set_client_rules(std::move(rules));
+  workspace_.reassociate_all();
+  for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
+}
+
+void LanguageServer::did_change_configuration(const json& params) {
+  const json settings = params.is_object() ? params.value("settings", json()) : json();
+  if (settings.is_object() && settings.contains("hclspec")) {
+    apply_settings(settings["hclspec"], nullptr);
+    return;
+  }
+  // Clients that push nothing useful (eglot sends `{}`) expect the server to pull.
+  pull_configuration();
+}
+
+void LanguageServer::did_change_workspace_folders(const json& params) {
+  const protocol::DidChangeWorkspaceFoldersParams change =
+      params.get<protocol::DidChangeWorkspaceFoldersParams>();
+  for (const protocol::WorkspaceFolder& folder : change.event.removed)
+    workspace_.remove_folder(folder.uri);
+  for (const protocol::WorkspaceFolder& folder : change.event.added)
+    workspace_.add_folder(workspace_.folder(folder.uri));
+  for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
+  pull_configuration();
+}
+
+void LanguageServer::did_change_watched_files(const json& params) {
+  const protocol::DidChangeWatchedFilesParams change =
+      params.get<protocol::DidChangeWatchedFilesParams>();
+  for (const protocol::FileEvent& event : change.changes)
+    if (std::optional<std::string> path = protocol::uri_to_path(event.uri))
+      spec_source_changed(*path);
+}
+
+void LanguageServer::spec_source_changed(const std::string& path) {
+  for (const std::string& uri : workspace_.file_changed(path)) mark_changed(uri);
+}
+
+// ---- Documents ----
+
+void LanguageServer::log_association(const Document& document) {
+  const Association& association = document.association;
+  std::string line = document.path + ": ";
+  switch (association.kind) {
+    case Association::Kind::None:
+      line += "no spec applies (syntax checks only)";
+      break;
+    case Association::Kind::Off:
+      line += "spec checks turned off by " + association.chosen_by;
+      break;
+    case Association::Kind::MetaSpec:
+      line += "an hcldec spec file, checked as a spec";
+      break;
+    case Association::Kind::ProjectFile:
+      line += "an hclspec project file, checked by the built-in spec";
+      break;
+    case Association::Kind::Spec:
+      line += "checked against " + association.spec_path + " (" + association.chosen_by + ")";
+      break;
+  }
+  if (!association.problem.empty()) line += "; " + association.problem;
+  log(association.problem.empty() ? kLogInfo : kLogWarning, line);
+}
+
+void LanguageServer::did_open(const json& params) {
+  const protocol::DidOpenTextDocumentParams open =
+      params.get<protocol::DidOpenTextDocumentParams>();
+  const Document& document =
+      workspace_.open(open.text_document.uri, open.text_document.version, open.text_document.text);
+  log_association(document);
+  mark_changed(document.uri);
+  // An open spec or project file now overrides the disk for every document that uses it.
+  if (document.association.kind == Association::Kind::MetaSpec ||
+      document.association.kind == Association::Kind::ProjectFile)
+    spec_source_changed(document.path);
+}
+
+void LanguageServer::did_change(const json& params) {
+  const protocol::DidChangeTextDocumentParams change =
+      params.get<protocol::DidChangeTextDocumentParams>();
+  Document* document = workspace_.find(change.text_document.uri);
+  if (!document) {
+    log(kLogWarning,
+        "Ignored a change to a document that is not open: " + change.text_document.uri);
+    return;
+  }
+  for (const protocol::TextDocumentContentChangeEvent& event : change.content_changes) {
+    if (!event.range) {
+      workspace_.change(*document, std::nullopt, event.text);
+      continue;
+    }
+    const base::LineIndex& lines = document->source().lines();
+    uint32_t start = to_offset(lines, event.range->start, client_.encoding);
+    uint32_t end = to_offset(lines, event.range->end, client_.encoding);
+    if (end < start) std::swap(start, end);
+    workspace_.change(*document, syntax::TextEdit{start, end, event.text}, {});
+  }
+  document->version = change.text_document.version;
+  mark_changed(document->uri);
+  if (document->association.kind == Association::Kind::MetaSpec ||
+      document->association.kind == Association::Kind::ProjectFile)
+    spec_source_changed(document->path);
+}
+
+void LanguageServer::did_close(const json& params) {
+  const protocol::DidCloseTextDocumentParams close =
+      params.get<protocol::DidCloseTextDocumentParams>();
+  const Document* document = workspace_.find(close.text_document.uri);
+  if (!document) return;
+  const std::string path = document->path;
+  const bool was_spec_source = document->association.kind == Association::Kind::MetaSpec ||
+                               document->association.kind == Association::Kind::ProjectFile;
+  workspace_.close(close.text_document.uri);
+  if (auto found = analyses_.find(close.text_document.uri); found != analyses_.end()) {
+    if (found->second.cancel) found->second.cancel->cancel();
+    analyses_.erase(found);
+  }
+  changed_.erase(close.text_document.uri);
+  protocol::PublishDiagnosticsParams cleared;
+  cleared.uri = close.text_document.uri;
+  host_.send(protocol::notification("textDocument/publishDiagnostics", json(cleared)));
+  // The disk's version of a closed spec buffer applies again.
+  if (was_spec_source) spec_source_changed(path);
+}
+
+void LanguageServer::did_save(const json& params) {
+  const protocol::DidSaveTextDocumentParams save =
+      params.get<protocol::DidSaveTextDocumentParams>();
+  if (const Document* document = workspace_.find(save.text_document.uri))
+    if (document->association.kind == Association::Kind::MetaSpec ||
+        document->association.kind == Association::Kind::ProjectFile)
+      spec_source_changed(document->path);
+}
+
+// ---- Features ----
+
+Document& LanguageServer::document_for(const json& text_document) {
+  const std::string uri =
+      text_document.is_object() ? text_document.value("uri", std::string()) : std::string();
+  Document* document = workspace_.find(uri);
+  if (!document) throw protocol::InvalidParams("textDocument.uri: the document is not open");
+  return *document;
+}
+
+json LanguageServer::completion(const json& params) {
+  const protocol::TextDocumentPositionParams at =
+      params.get<protocol::TextDocumentPositionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  const uint32_t offset = to_offset(lines, at.position, client_.encoding);
+  const features::Snapshot snapshot = workspace_.snapshot(document);
+  const std::vector<features::CompletionItem> items = features::complete(
+      snapshot, offset, features::CompletionOptions{client_.snippets, client_.completion_markdown});
+  protocol::CompletionList list;
+  list.is_incomplete = false;
+  for (const features::CompletionItem& item : items)
+    list.items.push_back(
+        to_completion_item(lines, item, client_.encoding, client_.completion_markdown));
+  return json(list);
+}
+
+json LanguageServer::hover(const json& params) {
+  const protocol::TextDocumentPositionParams at =
+      params.get<protocol::TextDocumentPositionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  const uint32_t offset = to_offset(lines, at.position, client_.encoding);
+  const std::optional<features::HoverResult> result =
+      features::hover(workspace_.snapshot(document), offset, client_.hover_markdown);
+  if (!result) return nullptr;
+  return json(to_hover(lines, *result, client_.encoding, client_.hover_markdown));
+}
+
+}  // namespace hclspec::server::lsp

@@ -1,0 +1,123 @@
+// The LSP server's core: a method table over the workspace state, replies, and the scheduling of
+// analyses on snapshots (latest version wins, cancelled when their document changes).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/base/cancellation.hpp"
+#include "protocol/jsonrpc.hpp"
+#include "protocol/lsp.hpp"
+#include "server/file_access.hpp"
+#include "server/lsp/convert.hpp"
+#include "server/lsp/host.hpp"
+#include "server/lsp/workspace.hpp"
+
+namespace hclspec::server::lsp {
+
+// What the client told us it can do, reduced to the choices the server makes from it.
+struct ClientOptions {
+  PositionEncoding encoding = PositionEncoding::Utf16;
+  bool snippets = false;
+  bool completion_markdown = false;
+  bool hover_markdown = false;
+  bool pull_configuration = false;       // workspace/configuration
+  bool watch_files_dynamically = false;  // client/registerCapability for didChangeWatchedFiles
+};
+
+class LanguageServer {
+ public:
+  // `log_sink`, when set, receives every log line too (the --log-file).
+  LanguageServer(Host& host, FileAccess& disk,
+                 std::function<void(std::string_view)> log_sink = nullptr);
+
+  // One message body, as the framing delivered it.
+  void handle(std::string_view body);
+  // A message the framing had to skip (oversized, broken header): logged, nothing to answer.
+  void framing_error(std::string_view what);
+  // Called when no more messages are waiting: answers the requests that read documents (so an
+  // edit queued behind them is seen first) and starts analyses of the documents that changed.
+  // Changes queued together are analysed once, for their newest version.
+  void end_of_batch();
+
+  const ClientOptions& client() const { return client_; }
+
+ private:
+  enum class State { Starting, Running, ShuttingDown };
+  using RequestHandler = nlohmann::json (LanguageServer::*)(const nlohmann::json& params);
+  using NotificationHandler = void (LanguageServer::*)(const nlohmann::json& params);
+  struct RequestMethod {
+    RequestHandler handler;
+    bool reads_document;  // answered at the end of the batch, for the version current then
+  };
+  // A request answered at the end of the batch.
+  struct DeferredRequest {
+    nlohmann::json id;
+    RequestHandler handler;
+    nlohmann::json params;
+    std::string uri;
+    int64_t version = 0;
+  };
+  // The analysis of a document in flight: only the newest generation's result is published.
+  struct Analysis {
+    uint64_t generation = 0;
+    std::shared_ptr<base::CancellationFlag> cancel;
+  };
+
+  void handle_request(const protocol::Message& message);
+  void handle_notification(const protocol::Message& message);
+  void handle_response(const protocol::Message& message);
+  void answer(const nlohmann::json& id, RequestHandler handler, const nlohmann::json& params);
+  void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string_view message);
+  void send_request(std::string_view method, const nlohmann::json& params,
+                    std::function<void(const protocol::Message&)> on_response);
+  void log(protocol::MessageType type, std::string_view message);
+
+  // Requests.
+  nlohmann::json initialize(const nlohmann::json& params);
+  nlohmann::json shutdown(const nlohmann::json& params);
+  nlohmann::json completion(const nlohmann::json& params);
+  nlohmann::json hover(const nlohmann::json& params);
+  // Notifications.
+  void initialized(const nlohmann::json& params);
+  void exit(const nlohmann::json& params);
+  void cancel_request(const nlohmann::json& params);
+  void did_open(const nlohmann::json& params);
+  void did_change(const nlohmann::json& params);
+  void did_close(const nlohmann::json& params);
+  void did_save(const nlohmann::json& params);
+  void did_change_configuration(const nlohmann::json& params);
+  void did_change_watched_files(const nlohmann::json& params);
+  void did_change_workspace_folders(const nlohmann::json& params);
+
+  void pull_configuration();
+  void apply_settings(const nlohmann::json& section, const std::string* folder_uri);
+  void log_association(const Document& document);
+  void mark_changed(const std::string& uri) { changed_.insert(uri); }
+  void spec_source_changed(const std::string& path);
+  Document& document_for(const nlohmann::json& params_text_document);
+  void analyse(const Document& document);
+
+  Host& host_;
+  Workspace workspace_;
+  std::function<void(std::string_view)> log_sink_;
+  State state_ = State::Starting;
+  ClientOptions client_;
+  std::unordered_map<std::string, RequestMethod> requests_;
+  std::unordered_map<std::string, NotificationHandler> notifications_;
+  std::vector<DeferredRequest> deferred_;
+  std::set<std::string> changed_;
+  std::map<std::string, Analysis> analyses_;
+  int64_t next_request_id_ = 1;
+  std::map<int64_t, std::function<void(const protocol::Message&)>> awaiting_;
+};
+
+}  // namespace hclspec::server::lsp

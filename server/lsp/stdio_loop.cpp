@@ -1,0 +1,246 @@
+// The event loop: Asio reads and writes the pipes, one worker thread runs analyses, and the
+// server's state is touched only on the loop's thread.
+#include "server/lsp/stdio_loop.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/posix/stream_descriptor.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <condition_variable>
+#include <csignal>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "protocol/framing.hpp"
+#include "server/file_access.hpp"
+#include "server/lsp/host.hpp"
+#include "server/lsp/language_server.hpp"
+
+namespace hclspec::server::lsp {
+
+namespace {
+
+namespace asio = boost::asio;
+
+// Runs analyses one at a time, newest work last; a second thread would only compete with the
+// decoder's own second thread on a two-core machine.
+class Worker {
+ public:
+  Worker() : thread_([this] { run(); }) {}
+  ~Worker() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+      jobs_.clear();
+    }
+    wake_.notify_one();
+    thread_.join();
+  }
+  void push(std::function<void()> job) {
+    {
+      std::lock_guard lock(mutex_);
+      jobs_.push_back(std::move(job));
+    }
+    wake_.notify_one();
+  }
+
+ private:
+  void run() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+        if (stopping_) return;
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      job();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+class StdioHost final : public Host {
+ public:
+  StdioHost(const StdioOptions& options)
+      : input_(io_), output_(io_), input_fd_(options.input_fd), output_fd_(options.output_fd) {
+    if (!options.log_file.empty()) log_file_.open(options.log_file, std::ios::app);
+    boost::system::error_code error;
+    input_.assign(::dup(options.input_fd), error);
+    // A regular file (or /dev/null) cannot be waited on with epoll: read it on a thread.
+    if (error) {
+      input_.release();
+      input_is_pollable_ = false;
+    }
+    output_.assign(::dup(options.output_fd), error);
+    if (error) {
+      output_.release();
+      output_is_pollable_ = false;
+    }
+  }
+
+  int run() {
+    server_.emplace(*this, disk_, [this](std::string_view line) { write_log(line); });
+    std::optional<std::thread> blocking_reader;
+    if (input_is_pollable_)
+      read_some();
+    else
+      blocking_reader.emplace([this] { read_blocking(); });
+    io_.run();
+    // Only files that cannot be polled are read this way, and reading those never blocks for
+    // long, so the thread sees the flag soon.
+    stop_reading_ = true;
+    if (blocking_reader) blocking_reader->join();
+    return status_;
+  }
+
+  void send(std::string body) override {
+    std::string framed = protocol::frame(body);
+    if (!output_is_pollable_) {
+      write_all(framed);
+      return;
+    }
+    outgoing_.push_back(std::move(framed));
+    if (outgoing_.size() == 1) write_next();
+  }
+  void run_in_background(std::function<void()> job) override { worker_.push(std::move(job)); }
+  void post(std::function<void()> task) override { asio::post(io_, std::move(task)); }
+  void exit(int status) override {
+    status_ = status;
+    finish();
+  }
+
+ private:
+  void read_some() {
+    input_.async_read_some(asio::buffer(buffer_),
+                           [this](boost::system::error_code error, size_t count) {
+                             if (error) {
+                               end_of_input();
+                               return;
+                             }
+                             take(std::string_view(buffer_.data(), count));
+                             read_some();
+                           });
+  }
+
+  void read_blocking() {
+    std::array<char, 65536> chunk{};
+    while (!stop_reading_) {
+      const ssize_t count = ::read(input_fd_, chunk.data(), chunk.size());
+      if (count < 0 && errno == EINTR) continue;
+      if (count <= 0) {
+        asio::post(io_, [this] { end_of_input(); });
+        return;
+      }
+      asio::post(io_, [this, bytes = std::string(chunk.data(), static_cast<size_t>(count))] {
+        take(bytes);
+      });
+    }
+  }
+
+  // Handles every complete message read so far, then lets the server act on the batch.
+  void take(std::string_view bytes) {
+    if (finished_) return;
+    reader_.feed(bytes);
+    while (std::optional<protocol::FrameEvent> event = reader_.next()) {
+      if (const std::string* body = std::get_if<std::string>(&*event))
+        server_->handle(*body);
+      else
+        server_->framing_error(std::get<protocol::FramingError>(*event).message);
+      if (finished_) return;
+    }
+    server_->end_of_batch();
+  }
+
+  void end_of_input() {
+    if (finished_) return;
+    write_log("The input ended without an exit notification");
+    status_ = 1;
+    finish();
+  }
+
+  void write_next() {
+    asio::async_write(output_, asio::buffer(outgoing_.front()),
+                      [this](boost::system::error_code error, size_t) {
+                        if (error) {
+                          // The client is gone: nobody is left to serve.
+                          status_ = 1;
+                          outgoing_.clear();
+                          io_.stop();
+                          return;
+                        }
+                        outgoing_.pop_front();
+                        if (!outgoing_.empty())
+                          write_next();
+                        else if (finished_)
+                          io_.stop();
+                      });
+  }
+
+  void write_all(std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t count = ::write(output_fd_, bytes.data(), bytes.size());
+      if (count < 0 && errno == EINTR) continue;
+      if (count <= 0) return;
+      bytes.remove_prefix(static_cast<size_t>(count));
+    }
+  }
+
+  // Stops reading; what is queued for the client is still written.
+  void finish() {
+    finished_ = true;
+    boost::system::error_code ignored;
+    if (input_is_pollable_) input_.cancel(ignored);
+    if (outgoing_.empty()) io_.stop();
+  }
+
+  void write_log(std::string_view line) {
+    if (log_file_.is_open()) log_file_ << line << std::endl;
+  }
+
+  asio::io_context io_;
+  asio::posix::stream_descriptor input_;
+  asio::posix::stream_descriptor output_;
+  int input_fd_;
+  int output_fd_;
+  bool input_is_pollable_ = true;
+  bool output_is_pollable_ = true;
+  std::array<char, 65536> buffer_{};
+  protocol::MessageReader reader_;
+  std::deque<std::string> outgoing_;
+  std::ofstream log_file_;
+  DiskFileAccess disk_;
+  // Declared after everything the worker's jobs use and before the server, so the worker is
+  // joined first when the host goes.
+  std::optional<LanguageServer> server_;
+  Worker worker_;
+  bool finished_ = false;
+  std::atomic<bool> stop_reading_ = false;
+  int status_ = 1;
+};
+
+}  // namespace
+
+int run_stdio_server(const StdioOptions& options) {
+  // A client that goes away must not kill us mid-write: the write fails and we stop.
+  std::signal(SIGPIPE, SIG_IGN);
+  StdioHost host(options);
+  return host.run();
+}
+
+}  // namespace hclspec::server::lsp

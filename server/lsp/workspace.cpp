@@ -1,0 +1,222 @@
+// The server's state: documents, folders, rules and specs, and snapshots of documents.
+#include "server/lsp/workspace.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "engine/syntax/parser.hpp"
+#include "protocol/uri.hpp"
+#include "server/source_files.hpp"
+
+namespace hclspec::server::lsp {
+
+namespace {
+
+bool is_inside(const std::string& path, const std::string& folder) {
+  if (folder.empty() || !path.starts_with(folder)) return false;
+  return path.size() == folder.size() || folder.back() == '/' || path[folder.size()] == '/';
+}
+
+// Where the leading comment and blank lines end: the only lines a modeline may be on.
+uint32_t leading_comments_end(std::string_view text) {
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    const size_t first = line.find_first_not_of(" \t\r");
+    const std::string_view rest = first == std::string_view::npos ? "" : line.substr(first);
+    if (!rest.empty() && !rest.starts_with('#') && !rest.starts_with("//")) break;
+    at = end + 1;
+  }
+  return static_cast<uint32_t>(std::min(at, text.size()));
+}
+
+}  // namespace
+
+const base::SourceFile& Document::source() const {
+  if (tree) return *tree;
+  return *json;
+}
+
+std::optional<std::string> OverlayFileAccess::read(const std::string& path) {
+  for (const auto& [uri, document] : documents_)
+    if (document.path == path) return document.text();
+  return disk_.read(path);
+}
+
+std::optional<std::string> OverlayFileAccess::real_path(const std::string& path) {
+  if (std::optional<std::string> real = disk_.real_path(path)) return real;
+  // A buffer never saved yet still counts as a file where the client says it is.
+  for (const auto& [uri, document] : documents_)
+    if (document.path == path) return path;
+  return std::nullopt;
+}
+
+std::string document_path(const std::string& uri) {
+  if (std::optional<std::string> path = protocol::uri_to_path(uri)) return *path;
+  // Keep the name's last segment so that its extension still says which syntax it is in.
+  const size_t slash = uri.find_last_of("/:");
+  return "/untitled/" + (slash == std::string::npos ? uri : uri.substr(slash + 1));
+}
+
+std::string folder_of(const std::string& path, FileAccess& files) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return files.real_path(folder).value_or(folder);
+}
+
+WorkspaceFolder Workspace::folder(const std::string& uri) const {
+  WorkspaceFolder folder;
+  folder.uri = uri;
+  folder.path = protocol::uri_to_path(uri).value_or("");
+  folder.real_path = disk_.real_path(folder.path).value_or(folder.path);
+  return folder;
+}
+
+void Workspace::set_folders(std::vector<WorkspaceFolder> folders) {
+  folders_ = std::move(folders);
+  reassociate_all();
+}
+
+void Workspace::add_folder(WorkspaceFolder folder) {
+  remove_folder(folder.uri);
+  folders_.push_back(std::move(folder));
+  reassociate_all();
+}
+
+void Workspace::remove_folder(const std::string& uri) {
+  std::erase_if(folders_, [&](const WorkspaceFolder& folder) { return folder.uri == uri; });
+  reassociate_all();
+}
+
+void Workspace::set_folder_rules(const std::string& folder_uri,
+                                 std::vector<AssociationRule> rules) {
+  for (WorkspaceFolder& folder : folders_)
+    if (folder.uri == folder_uri) folder.rules = std::move(rules);
+}
+
+AssociationContext Workspace::context_for(const std::string& path) const {
+  // The innermost folder holding the file decides; a file in no folder trusts only its own
+  // folder, so a modeline cannot reach further up than the file itself.
+  const WorkspaceFolder* best = nullptr;
+  for (const WorkspaceFolder& folder : folders_) {
+    const bool inside = is_inside(path, folder.path) || is_inside(path, folder.real_path);
+    if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
+  }
+  AssociationContext context;
+  if (best) {
+    context.trust_root = best->real_path;
+    context.client_rules_base = best->real_path;
+    context.client_rules = best->rules ? *best->rules : client_rules_;
+  } else {
+    context.trust_root = folder_of(path, disk_);
+    context.client_rules_base = folders_.empty() ? context.trust_root : folders_.front().real_path;
+    context.client_rules = client_rules_;
+  }
+  return context;
+}
+
+void Workspace::associate(Document& document) {
+  document.association =
+      server::associate(document.path, document.text(), context_for(document.path), files_);
+  document.spec = nullptr;
+  if (document.association.kind == Association::Kind::Spec && document.association.problem.empty())
+    document.spec = specs_.get(document.association.spec_path, files_);
+}
+
+Document& Workspace::open(const std::string& uri, int64_t version, std::string text) {
+  Document& document = documents_[uri];
+  document.uri = uri;
+  document.path = document_path(uri);
+  document.version = version;
+  document.tree = nullptr;
+  document.json = nullptr;
+  if (is_json_file_name(document.path))
+    document.json = syntax::parse_json(std::move(text), document.path);
+  else
+    document.tree = syntax::parse_config(std::move(text), document.path);
+  associate(document);
+  return document;
+}
+
+void Workspace::change(Document& document, std::optional<syntax::TextEdit> edit, std::string text) {
+  if (document.json) {
+    std::string next = edit ? syntax::apply_edit(document.text(), *edit) : std::move(text);
+    document.json = syntax::parse_json(std::move(next), document.path);
+  } else if (edit) {
+    document.tree = syntax::reparse(*document.tree, *edit);
+  } else {
+    document.tree = syntax::parse_config(std::move(text), document.path);
+  }
+  // Only the leading comment lines can hold a modeline; an edit below them leaves the choice
+  // as it was (and spares a look at the project files on every keystroke).
+  if (!edit || edit->start <= leading_comments_end(document.text())) associate(document);
+}
+
+void Workspace::close(const std::string& uri) {
+  documents_.erase(uri);
+}
+
+Document* Workspace::find(const std::string& uri) {
+  const auto found = documents_.find(uri);
+  return found == documents_.end() ? nullptr : &found->second;
+}
+
+std::vector<std::string> Workspace::file_changed(const std::string& path) {
+  std::optional<std::string> real = disk_.real_path(path);
+  specs_.invalidate(path);
+  if (real && *real != path) specs_.invalidate(*real);
+  // Which documents a change concerns is cheap to over-approximate and costly to miss: a spec,
+  // a project file or a folder's rules may all change what applies. Documents whose spec and
+  // its origin come out the same are still analysed again when they use the changed spec.
+  std::vector<std::string> affected;
+  for (auto& [uri, document] : documents_) {
+    const Association before = document.association;
+    const std::shared_ptr<const LoadedSpec> spec_before = document.spec;
+    associate(document);
+    const bool same = before.kind == document.association.kind &&
+                      before.spec_path == document.association.spec_path &&
+                      before.problem == document.association.problem &&
+                      before.chosen_by == document.association.chosen_by &&
+                      spec_before == document.spec;
+    if (!same || document.path == path || (real && document.path == *real)) affected.push_back(uri);
+  }
+  return affected;
+}
+
+void Workspace::reassociate_all() {
+  for (auto& [uri, document] : documents_) associate(document);
+}
+
+features::Snapshot Workspace::snapshot(const Document& document) const {
+  features::Snapshot snapshot;
+  snapshot.tree = document.tree;
+  snapshot.json = document.json;
+  const Association& association = document.association;
+  snapshot.kind = association.kind == Association::Kind::MetaSpec ? features::DocumentKind::SpecFile
+                                                                  : features::DocumentKind::Config;
+  features::SpecBinding& binding = snapshot.binding;
+  binding.chosen_by = association.chosen_by;
+  binding.modeline = association.modeline;
+  binding.problem = association.problem;
+  switch (association.kind) {
+    case Association::Kind::ProjectFile:
+      binding.spec =
+          std::shared_ptr<const spec::SpecFile>(std::shared_ptr<void>(), &project_file_spec());
+      binding.spec_name = "the built-in spec of .hclspec.hcl files";
+      break;
+    case Association::Kind::Spec:
+      binding.spec_name = association.spec_path;
+      if (document.spec && document.spec->usable())
+        binding.spec = document.spec->file;
+      else if (document.spec && binding.problem.empty())
+        binding.problem = "The spec file " + association.spec_path +
+                          " has errors, so this file is checked for syntax only; fix the spec "
+                          "file first.";
+      break;
+    default:
+      break;
+  }
+  return snapshot;
+}
+
+}  // namespace hclspec::server::lsp

@@ -1,0 +1,110 @@
+// What the server knows now: open documents, workspace folders, the client's rules and the
+// loaded specs; and the immutable snapshot an analysis of one document reads.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/features/snapshot.hpp"
+#include "engine/syntax/json.hpp"
+#include "engine/syntax/reparse.hpp"
+#include "engine/syntax/tree.hpp"
+#include "server/file_access.hpp"
+#include "server/spec_association.hpp"
+#include "server/spec_store.hpp"
+
+namespace hclspec::server::lsp {
+
+// An open document: the client's text (as a tree of its syntax) and which spec applies.
+struct Document {
+  std::string uri;
+  std::string path;  // the file's path; a made-up one for URIs that are not files
+  int64_t version = 0;
+  std::shared_ptr<const syntax::SyntaxTree> tree;  // native syntax, or
+  std::shared_ptr<const syntax::JsonTree> json;    // JSON syntax (a *.json file)
+  Association association;
+  std::shared_ptr<const LoadedSpec> spec;  // the spec in use (association Kind::Spec)
+
+  const base::SourceFile& source() const;
+  const std::string& text() const { return source().text(); }
+};
+
+struct WorkspaceFolder {
+  std::string uri;
+  std::string path;       // as the client named it
+  std::string real_path;  // after symbolic links: the trust root
+  std::optional<std::vector<AssociationRule>>
+      rules;  // pulled for this folder (workspace/configuration)
+};
+
+// The disk, except that the text of an open document wins over the file: a spec edited in the
+// editor applies before it is saved.
+class OverlayFileAccess final : public FileAccess {
+ public:
+  explicit OverlayFileAccess(const std::map<std::string, Document>& documents_by_uri,
+                             FileAccess& disk)
+      : documents_(documents_by_uri), disk_(disk) {}
+  std::optional<std::string> read(const std::string& path) override;
+  std::optional<std::string> real_path(const std::string& path) override;
+
+ private:
+  const std::map<std::string, Document>& documents_;
+  FileAccess& disk_;
+};
+
+class Workspace {
+ public:
+  explicit Workspace(FileAccess& disk) : disk_(disk), files_(documents_, disk) {}
+
+  // A folder the client names, with its real path (the trust root for modelines and rules).
+  WorkspaceFolder folder(const std::string& uri) const;
+  void set_folders(std::vector<WorkspaceFolder> folders);
+  void add_folder(WorkspaceFolder folder);
+  void remove_folder(const std::string& uri);
+  const std::vector<WorkspaceFolder>& folders() const { return folders_; }
+  // Rules from `initializationOptions` or pushed settings: for every folder that has none of
+  // its own.
+  void set_client_rules(std::vector<AssociationRule> rules) { client_rules_ = std::move(rules); }
+  void set_folder_rules(const std::string& folder_uri, std::vector<AssociationRule> rules);
+
+  // Opens or replaces a document; its spec is chosen (and loaded) at once.
+  Document& open(const std::string& uri, int64_t version, std::string text);
+  // Applies one change: a range edit (byte offsets) or, without a range, the whole new text.
+  void change(Document& document, std::optional<syntax::TextEdit> edit, std::string text);
+  void close(const std::string& uri);
+  Document* find(const std::string& uri);
+  const std::map<std::string, Document>& documents() const { return documents_; }
+
+  // A file changed on disk or in an open buffer: drops what was loaded from it and chooses the
+  // spec again for every open document it may concern. Returns those documents' URIs.
+  std::vector<std::string> file_changed(const std::string& path);
+  // Chooses the spec of every open document again (new folders or rules).
+  void reassociate_all();
+
+  // What analyses of the document read: its tree and the spec that applies.
+  features::Snapshot snapshot(const Document& document) const;
+
+ private:
+  void associate(Document& document);
+  AssociationContext context_for(const std::string& path) const;
+
+  FileAccess& disk_;
+  std::map<std::string, Document> documents_;
+  OverlayFileAccess files_;
+  SpecStore specs_;
+  std::vector<WorkspaceFolder> folders_;
+  std::vector<AssociationRule> client_rules_;
+};
+
+// The file path a URI stands for: the path of a file: URI, else a stable made-up name under
+// "/untitled/" (never inside a workspace folder, so no modeline of it is trusted).
+std::string document_path(const std::string& uri);
+
+// The real path of the folder holding `path` (the folder as written when it does not exist).
+std::string folder_of(const std::string& path, FileAccess& files);
+
+}  // namespace hclspec::server::lsp

@@ -1,0 +1,237 @@
+// Which spec a document is checked against, through every route, and specs that change.
+#include <doctest/doctest.h>
+
+#include "session.hpp"
+
+namespace hclspec::testing {
+
+namespace {
+
+const std::string kJobSpec = R"(object {
+  # The job's name.
+  attr "name" {
+    type     = string
+    required = true
+  }
+  attr "count" { type = number }
+}
+)";
+
+// Diagnostics of the last publication for `uri`, as "code@line" strings.
+std::vector<std::string> codes(const Session& session, const std::string& uri) {
+  std::vector<std::string> out;
+  const std::vector<json> published = session.published(uri);
+  if (published.empty()) return {"<nothing published>"};
+  for (const json& diagnostic : published.back()["diagnostics"])
+    out.push_back(diagnostic["code"].get<std::string>() + "@" +
+                  std::to_string(diagnostic["range"]["start"]["line"].get<int>()));
+  return out;
+}
+
+bool mentions(const Session& session, const std::string& uri, const std::string& text) {
+  const std::vector<json> published = session.published(uri);
+  if (published.empty()) return false;
+  for (const json& diagnostic : published.back()["diagnostics"])
+    if (diagnostic["message"].get<std::string>().find(text) != std::string::npos) return true;
+  return false;
+}
+
+json hover_at(Session& session, const std::string& uri, uint32_t line, uint32_t character) {
+  return session.request("textDocument/hover", {{"textDocument", {{"uri", uri}}},
+                                                {"position", position(line, character)}});
+}
+
+}  // namespace
+
+TEST_CASE("a modeline chooses the spec; hover on it names the spec and the modeline") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kJobSpec);
+  const std::string text = "# hclspec: ../specs/job.hcldec\ncount = \"many\"\n";
+  folder.write("jobs/a.hcl", text);
+  const std::string uri = folder.uri_of("jobs/a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, text);
+  session.settle();
+  // The missing name is reported on the modeline, the bad number on its attribute.
+  CHECK(codes(session, uri).size() == 2);
+  CHECK(mentions(session, uri, "name"));
+  const json hover = hover_at(session, uri, 0, 3);
+  const std::string shown = hover["result"]["contents"]["value"].get<std::string>();
+  CHECK(shown.find("job.hcldec") != std::string::npos);
+  CHECK(shown.find("modeline") != std::string::npos);
+  // The log says which spec was chosen when the document was opened.
+  bool logged = false;
+  for (const std::string& line : session.logged())
+    logged = logged || line.find("job.hcldec") != std::string::npos;
+  CHECK(logged);
+}
+
+TEST_CASE("'# hclspec: none' turns spec checks off") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kJobSpec);
+  folder.write(".hclspec.hcl",
+               "rule {\n  files = [\"**/*.hcl\"]\n  spec  = \"specs/job.hcldec\"\n}\n");
+  const std::string uri = folder.uri_of("a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, "# hclspec: none\nwhatever = 1\n");
+  session.settle();
+  CHECK(codes(session, uri).empty());
+}
+
+TEST_CASE("the nearest .hclspec.hcl's first matching rule chooses the spec") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kJobSpec);
+  folder.write(".hclspec.hcl",
+               "rule {\n  files = [\"jobs/**/*.hcl\"]\n  spec  = \"specs/job.hcldec\"\n}\n");
+  const std::string matched = folder.uri_of("jobs/deep/x.hcl");
+  const std::string unmatched = folder.uri_of("other/y.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(matched, "name = \"x\"\nextra = 1\n");
+  session.open(unmatched, "extra = 1\n");
+  session.settle();
+  CHECK(codes(session, matched).size() == 1);  // extra is not in the spec
+  CHECK(codes(session, unmatched).empty());    // no rule: syntax only
+  const json hover = hover_at(session, matched, 0, 1);
+  CHECK(hover["result"]["contents"]["value"].get<std::string>().find("string") !=
+        std::string::npos);
+}
+
+TEST_CASE("the project file itself is checked against the built-in spec") {
+  TempFolder folder;
+  const std::string uri = folder.uri_of(".hclspec.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, "rule {\n  files = [\"*.hcl\"]\n}\nbogus = 1\n");
+  session.settle();
+  // A rule without its spec, and an argument the project file does not take.
+  CHECK(codes(session, uri).size() == 2);
+}
+
+TEST_CASE("client rules: initializationOptions, pushed settings and pulled configuration") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kJobSpec);
+  const json rules = {{"rules", {{{"files", {"*.job.hcl"}}, {"spec", "specs/job.hcldec"}}}}};
+  const std::string uri = folder.uri_of("a.job.hcl");
+  SUBCASE("initializationOptions") {
+    Session session;
+    session.initialize({}, folder.uri(), rules);
+    session.open(uri, "count = 1\n");
+    session.settle();
+    CHECK(codes(session, uri).size() == 1);  // name is missing
+  }
+  SUBCASE("workspace/didChangeConfiguration pushes settings") {
+    Session session;
+    session.initialize({}, folder.uri());
+    session.open(uri, "count = 1\n");
+    session.settle();
+    CHECK(codes(session, uri).empty());
+    session.take();
+    session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
+    session.settle();
+    CHECK(codes(session, uri).size() == 1);
+  }
+  SUBCASE("workspace/configuration is pulled when the client supports it") {
+    Session session;
+    session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
+    // The server asked for the hclspec section of the folder.
+    std::vector<json> sent = session.take();
+    const json* ask = nullptr;
+    for (const json& message : sent)
+      if (message.value("method", "") == "workspace/configuration") ask = &message;
+    REQUIRE(ask != nullptr);
+    CHECK((*ask)["params"]["items"][0]["section"] == "hclspec");
+    CHECK((*ask)["params"]["items"][0]["scopeUri"] == folder.uri());
+    session.open(uri, "count = 1\n");
+    session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", json::array({rules})}});
+    session.settle();
+    CHECK(codes(session, uri).size() == 1);
+    // Eglot pushes empty settings after `initialized`: the server pulls again.
+    session.take();
+    session.notify("workspace/didChangeConfiguration", {{"settings", json::object()}});
+    bool pulled = false;
+    for (const json& message : session.take())
+      pulled = pulled || message.value("method", "") == "workspace/configuration";
+    CHECK(pulled);
+  }
+}
+
+TEST_CASE("a modeline naming a file outside the workspace gets an error and the file is not read") {
+  TempFolder outside;
+  const std::string secret = outside.write("secrets.env", "AWS_SECRET=hunter2-very-secret\n");
+  TempFolder folder;
+  const std::string uri = folder.uri_of("a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, "# hclspec: " + secret + "\nname = 1\n");
+  session.settle();
+  REQUIRE(codes(session, uri).size() == 1);
+  CHECK(codes(session, uri)[0].ends_with("@0"));
+  for (const json& message : session.take())
+    CHECK(message.dump().find("hunter2") == std::string::npos);
+  // Through ".." too.
+  session.open(uri,
+               "# hclspec: ../" + std::filesystem::path(outside.path()).filename().string() +
+                   "/secrets.env\nname = 1\n",
+               2);
+  session.settle();
+  REQUIRE(codes(session, uri).size() == 1);
+  for (const json& message : session.take())
+    CHECK(message.dump().find("hunter2") == std::string::npos);
+}
+
+TEST_CASE("an open spec buffer edited re-validates the documents that use it") {
+  TempFolder folder;
+  folder.write("job.hcldec", kJobSpec);
+  const std::string doc = folder.uri_of("a.hcl");
+  const std::string spec = folder.uri_of("job.hcldec");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(doc, "# hclspec: job.hcldec\nname = \"x\"\nowner = \"me\"\n");
+  session.open(spec, kJobSpec);
+  session.settle();
+  CHECK(codes(session, doc).size() == 1);  // owner is unexpected
+  session.take();
+  // Add `owner` to the spec in the editor, without saving.
+  session.change(spec, 2,
+                 json::array({range_change(7, 0, 7, 0, "  attr \"owner\" { type = string }\n")}));
+  session.settle();
+  CHECK(codes(session, doc).empty());
+  CHECK(codes(session, spec).empty());
+  session.take();
+  // Break the spec: its own error in the spec, one clear diagnostic in the document.
+  session.change(spec, 3, json::array({range_change(0, 0, 0, 0, "bogus {\n")}));
+  session.settle();
+  CHECK(!codes(session, spec).empty());
+  REQUIRE(codes(session, doc).size() == 1);
+  CHECK(codes(session, doc)[0].ends_with("@0"));
+}
+
+TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedFiles)") {
+  TempFolder folder;
+  const std::string spec_path = folder.write("job.hcldec", kJobSpec);
+  const std::string doc = folder.uri_of("a.hcl");
+  Session session;
+  const json init = session.initialize(
+      {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}}}}}}, folder.uri());
+  bool registered = false;
+  for (const json& message : session.take())
+    registered = registered || message.value("method", "") == "client/registerCapability";
+  CHECK(registered);
+  session.open(doc, "# hclspec: job.hcldec\nname = \"x\"\nowner = \"me\"\n");
+  session.settle();
+  CHECK(codes(session, doc).size() == 1);
+  session.take();
+  folder.write(
+      "job.hcldec",
+      "object {\n  attr \"name\" { type = string }\n  attr \"owner\" { type = string }\n}\n");
+  session.notify("workspace/didChangeWatchedFiles",
+                 {{"changes", {{{"uri", folder.uri_of("job.hcldec")}, {"type", 2}}}}});
+  session.settle();
+  CHECK(codes(session, doc).empty());
+  (void)spec_path;
+}
+
+}  // namespace hclspec::testing

@@ -1,0 +1,133 @@
+// Completion and hover through the protocol: snippets or plain text, markdown or plain text,
+// and positions converted at the edge.
+#include <doctest/doctest.h>
+
+#include "session.hpp"
+
+namespace hclspec::testing {
+
+namespace {
+
+const std::string kSpec = R"(object {
+  # Where the service listens.
+  attr "port" {
+    type     = number
+    required = true
+  }
+  attr "enabled" { type = bool }
+  # A backend server.
+  block_list "backend" {
+    block_type = "backend"
+    object {
+      attr "address" {
+        type     = string
+        required = true
+      }
+    }
+  }
+}
+)";
+
+std::vector<std::string> labels(const json& result) {
+  std::vector<std::string> out;
+  const json& items = result.is_array() ? result : result["items"];
+  for (const json& item : items) out.push_back(item["label"].get<std::string>());
+  return out;
+}
+
+const json* item_named(const json& result, const std::string& label) {
+  const json& items = result.is_array() ? result : result["items"];
+  for (const json& item : items)
+    if (item["label"] == label) return &item;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("completion offers what the spec expects, as snippets only when the client takes them") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  const std::string text = "# hclspec: svc.hcldec\nport = 80\n\n";
+  const json params = {{"textDocument", {{"uri", uri}}}, {"position", position(2, 0)}};
+  {
+    Session session;
+    session.initialize(
+        {{"textDocument",
+          {{"completion",
+            {{"completionItem",
+              {{"snippetSupport", true}, {"documentationFormat", {"markdown"}}}}}}}}},
+        folder.uri());
+    session.open(uri, text);
+    const json result = session.request("textDocument/completion", params)["result"];
+    const std::vector<std::string> names = labels(result);
+    CHECK(std::find(names.begin(), names.end(), "backend") != names.end());
+    CHECK(std::find(names.begin(), names.end(), "enabled") != names.end());
+    CHECK(std::find(names.begin(), names.end(), "port") == names.end());  // set already
+    const json* backend = item_named(result, "backend");
+    REQUIRE(backend);
+    CHECK((*backend)["insertTextFormat"] == 2);
+    CHECK((*backend)["textEdit"]["newText"].get<std::string>().find("address") !=
+          std::string::npos);
+    CHECK((*backend)["documentation"]["kind"] == "markdown");
+    CHECK((*backend)["textEdit"]["range"]["start"] == position(2, 0));
+  }
+  {
+    Session session;
+    session.initialize({}, folder.uri());
+    session.open(uri, text);
+    const json result = session.request("textDocument/completion", params)["result"];
+    const json* backend = item_named(result, "backend");
+    REQUIRE(backend);
+    CHECK((*backend)["insertTextFormat"] == 1);
+    CHECK((*backend)["textEdit"]["newText"].get<std::string>().find("$") == std::string::npos);
+  }
+}
+
+TEST_CASE("completion of a partly typed name replaces it, in UTF-16 positions") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  // Before the name on its line, "é😀" is 6 bytes and 3 UTF-16 units: "ena" spans units 8 to 11
+  // (bytes 11 to 14).
+  session.open(uri, "# hclspec: svc.hcldec\nport = 80\n/*é😀*/ ena\n");
+  const json result =
+      session.request("textDocument/completion",
+                      {{"textDocument", {{"uri", uri}}}, {"position", position(2, 11)}})["result"];
+  const json* enabled = item_named(result, "enabled");
+  REQUIRE(enabled);
+  CHECK((*enabled)["textEdit"]["range"]["start"] == position(2, 8));
+  CHECK((*enabled)["textEdit"]["range"]["end"] == position(2, 11));
+}
+
+TEST_CASE("hover gives the type, requiredness and description, in markdown when asked") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  const json params = {{"textDocument", {{"uri", uri}}}, {"position", position(1, 1)}};
+  {
+    Session session;
+    session.initialize(
+        {{"textDocument", {{"hover", {{"contentFormat", {"markdown", "plaintext"}}}}}}},
+        folder.uri());
+    session.open(uri, "# hclspec: svc.hcldec\nport = 80\n");
+    const json hover = session.request("textDocument/hover", params)["result"];
+    CHECK(hover["contents"]["kind"] == "markdown");
+    const std::string text = hover["contents"]["value"].get<std::string>();
+    CHECK(text.find("number") != std::string::npos);
+    CHECK(text.find("Where the service listens.") != std::string::npos);
+    CHECK(hover["range"]["start"] == position(1, 0));
+    CHECK(hover["range"]["end"] == position(1, 4));
+  }
+  {
+    Session session;
+    session.initialize({}, folder.uri());
+    session.open(uri, "# hclspec: svc.hcldec\nport = 80\n");
+    const json hover = session.request("textDocument/hover", params)["result"];
+    CHECK(hover["contents"]["kind"] == "plaintext");
+  }
+}
+
+}  // namespace hclspec::testing
