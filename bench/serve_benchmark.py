@@ -156,17 +156,21 @@ def main():
 
     for method, name in (("textDocument/completion", "completion"), ("textDocument/hover", "hover")):
         times = []
+        answered = 0
         for i in range(args.requests):
             line, _, name_column = random.choice(places)
             request_id = 1000 + i
-            # Completion at the start of a line in a body; hover on an attribute's name.
-            at = {"line": line, "character": 0 if name == "completion" else name_column}
+            # On an attribute's name: completion offers the body's names, hover describes it.
+            at = {"line": line, "character": name_column}
             sent = time.perf_counter()
             server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": {
                 "textDocument": {"uri": uri}, "position": at}})
-            arrived, _ = server.wait_for(lambda m, r=request_id: m.get("id") == r)
+            arrived, reply = server.wait_for(lambda m, r=request_id: m.get("id") == r)
             times.append(arrived - sent)
+            result = reply.get("result")
+            answered += 1 if result and (result.get("items") or result.get("contents")) else 0
         report(name, times)
+        print("%-44s %d of %d with a non-empty answer" % ("", answered, len(times)))
 
     peak = server.peak_rss_bytes()
     print("%-44s %7.1f MB   (%.1f bytes per source byte)" %

@@ -170,7 +170,8 @@ std::string diagnostic_code(const std::string& summary) {
 }
 
 std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
-                                        const base::CancellationFlag* cancel) {
+                                        const base::CancellationFlag* cancel,
+                                        spec::DecodeCache* cache) {
   const spec::InputFile input =
       snapshot.tree ? spec::InputFile(snapshot.tree.get()) : spec::InputFile(snapshot.json.get());
   const size_t syntax_count = input.diagnostics().size();
@@ -180,7 +181,8 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
     spec::load_spec(snapshot.tree, found);
   } else if (snapshot.kind == DocumentKind::Config && snapshot.binding.spec) {
     if (cancel != nullptr && cancel->cancelled()) return {};
-    found = spec::validate(input, *snapshot.binding.spec, cancel);
+    found = cache != nullptr ? spec::validate(input, snapshot.binding.spec, cancel, *cache)
+                             : spec::validate(input, *snapshot.binding.spec, cancel);
   } else {
     found = input.diagnostics();
   }

@@ -8,6 +8,7 @@
 #include "base/diagnostic.hpp"
 #include "base/text_range.hpp"
 #include "features/snapshot.hpp"
+#include "spec/decode_cache.hpp"
 
 namespace hclspec::features {
 
@@ -26,8 +27,12 @@ struct DiagnosticItem {
 // and labels; in JSON the property naming the object), or for the root body on the modeline, else
 // the first line. A problem located in the spec file (a transform's result) is placed there too,
 // naming that file. Once `cancel` is set the result is partial and should be dropped.
+// `cache`, when given, holds the block bodies an earlier validation of the document decoded (moved
+// through the edits since, see spec::DecodeCache): those still intact are not decoded again, and
+// the cache is left holding this validation's. The diagnostics are the same either way.
 std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
-                                        const base::CancellationFlag* cancel = nullptr);
+                                        const base::CancellationFlag* cancel = nullptr,
+                                        spec::DecodeCache* cache = nullptr);
 
 // The stable code of a diagnostic summary: lowercase words joined by "-", with the block type or
 // label a message names left out ("Missing task block" -> "missing-block").

@@ -114,13 +114,18 @@ class Decoder {
  public:
   // `may_split`: whether this decoder may hand half of a long run of blocks to a second core.
   // `cancel`: when set, the remaining bodies are skipped (the caller discards the result).
+  // `reuse`, `produced`: block bodies decoded before, and where to put this decode's (see
+  // DecodeCache); both null, or both set.
   Decoder(const base::SourceFile& primary, const eval::Scope* scope, base::Diagnostics& diags,
-          bool may_split = false, const base::CancellationFlag* cancel = nullptr)
+          bool may_split = false, const base::CancellationFlag* cancel = nullptr,
+          const DecodeCache* reuse = nullptr, DecodeCache* produced = nullptr)
       : primary_(&primary),
         scope_(scope),
         diags_(diags),
         may_split_(may_split),
-        cancel_(cancel != nullptr ? cancel : &kNeverCancelled) {}
+        cancel_(cancel != nullptr ? cancel : &kNeverCancelled),
+        reuse_(reuse),
+        produced_(produced) {}
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -218,24 +223,27 @@ class Decoder {
     const size_t split = may_split_ ? split_point(blocks) : blocks.size();
     DecodedBlocks later;
     base::Diagnostics later_diags;
+    DecodeCache later_produced;
     std::optional<base::LargeStackTask> later_task;
     if (split < blocks.size())
       later_task.emplace([&] {
-        Decoder decoder(*primary_, scope_, later_diags, false, cancel_);
+        Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
+                        produced_ ? &later_produced : nullptr);
         for (size_t i = split; i < blocks.size(); ++i) {
-          later.values.push_back(decoder.decode_body(blocks[i]->body, spec));
+          later.values.push_back(decoder.decode_block_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
         }
       });
     // Once split, this thread's part is not split again: there are only two cores to share.
     const bool may_split = std::exchange(may_split_, may_split_ && !later_task);
     for (size_t i = 0; i < split; ++i) {
-      out.values.push_back(decode_body(blocks[i]->body, spec));
+      out.values.push_back(decode_block_body(blocks[i]->body, spec));
       out.diag_ends.push_back(diags_.size());
     }
     may_split_ = may_split;
     if (!later_task) return out;
     later_task->wait();
+    if (produced_) produced_->append(std::move(later_produced));
     const size_t offset = diags_.size();
     diags_.insert(diags_.end(), std::make_move_iterator(later_diags.begin()),
                   std::make_move_iterator(later_diags.end()));
@@ -243,6 +251,52 @@ class Decoder {
       out.values.push_back(std::move(later.values[i]));
       out.diag_ends.push_back(offset + later.diag_ends[i]);
     }
+    return out;
+  }
+
+  // decode_body for the body of a block, reusing what decoding the same bytes by the same spec
+  // gave before (DecodeCache), and remembering what it gives now.
+  Value decode_block_body(const Body& body, const Spec& spec) {
+    if (produced_ == nullptr || body.file.native == nullptr || &body.file.source() != primary_ ||
+        body.bytes() < DecodeCache::kMinBodyBytes)
+      return decode_body(body, spec);
+    const base::ByteRange range = body.file.native->range(body.node);
+    if (std::shared_ptr<const DecodeCache::Entry> entry =
+            reuse_ ? reuse_->find(range, spec) : nullptr) {
+      for (const base::Diagnostic& relative : entry->diagnostics)
+        diags_.push_back(moved(relative, static_cast<int64_t>(range.start)));
+      Value value = entry->value;
+      produced_->add(range.start, std::move(entry));
+      return value;
+    }
+    const size_t from = diags_.size();
+    Value value = decode_body(body, spec);
+    if (cancel_->cancelled()) return value;
+    auto entry = std::make_shared<DecodeCache::Entry>();
+    entry->length = range.size();
+    entry->spec = &spec;
+    entry->value = value;
+    for (size_t i = from; i < diags_.size(); ++i) {
+      const base::Diagnostic& diag = diags_[i];
+      // Only what lies inside the body moves with it; a body whose decode reports elsewhere (in
+      // the spec file, say) is not remembered.
+      const bool inside =
+          diag.file.empty() && range.start <= diag.subject.start && diag.subject.end <= range.end &&
+          (!diag.context || (range.start <= diag.context->start && diag.context->end <= range.end));
+      if (!inside) return value;
+      entry->diagnostics.push_back(moved(diag, -static_cast<int64_t>(range.start)));
+    }
+    produced_->add(range.start, std::move(entry));
+    return value;
+  }
+
+  static base::Diagnostic moved(const base::Diagnostic& diag, int64_t by) {
+    base::Diagnostic out = diag;
+    const auto move = [by](base::ByteRange& r) {
+      r = {static_cast<uint32_t>(r.start + by), static_cast<uint32_t>(r.end + by)};
+    };
+    move(out.subject);
+    if (out.context) move(*out.context);
     return out;
   }
 
@@ -973,6 +1027,8 @@ class Decoder {
   base::Diagnostics& diags_;
   bool may_split_;
   const base::CancellationFlag* cancel_;  // never null: kNeverCancelled stands in
+  const DecodeCache* reuse_;
+  DecodeCache* produced_;
   // native_content's working lists, kept between calls.
   std::vector<NodeId> body_items_;
   std::vector<std::pair<std::string_view, NodeId>> attribute_items_;
@@ -1006,6 +1062,19 @@ eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
 Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
              const base::CancellationFlag* cancel) {
   return decode(std::vector<InputFile>{input}, spec, scope, diags, cancel);
+}
+
+Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
+             const base::CancellationFlag* cancel, const DecodeCache* reuse,
+             DecodeCache& produced) {
+  Value result;
+  const auto run = [&] {
+    Decoder decoder(input.source(), scope, diags, /*may_split=*/true, cancel, reuse, &produced);
+    result = decoder.decode_body(Body::of(input), spec);
+  };
+  base::run_on_large_stack(run);
+  produced.finish();
+  return result;
 }
 
 Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval::Scope* scope,

@@ -8,6 +8,7 @@
 #include "base/diagnostic.hpp"
 #include "eval/scope.hpp"
 #include "eval/traversal.hpp"
+#include "spec/decode_cache.hpp"
 #include "spec/spec.hpp"
 #include "syntax/json.hpp"
 #include "syntax/tree.hpp"
@@ -53,6 +54,13 @@ inline constexpr uint64_t kParallelDecodeBytes = 256 * 1024;
 // for a caller that no longer wants them.
 types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
                     base::Diagnostics& diags, const base::CancellationFlag* cancel = nullptr);
+
+// The same, reusing the bodies of blocks decoded before whose bytes are unchanged (`reuse`, may
+// be null) and putting every block body this decode gives into `produced` (DecodeCache): the
+// result is the same as without, at the cost of what changed.
+types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
+                    base::Diagnostics& diags, const base::CancellationFlag* cancel,
+                    const DecodeCache* reuse, DecodeCache& produced);
 
 // Several inputs decoded as one body (hcl's MergeFiles): arguments may be set in any one of
 // them ("Duplicate argument" otherwise), blocks are taken from all in order. Diagnostics about

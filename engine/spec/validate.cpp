@@ -19,4 +19,16 @@ base::Diagnostics validate(InputFile input, const SpecFile& spec,
   return diags;
 }
 
+base::Diagnostics validate(InputFile input, const std::shared_ptr<const SpecFile>& spec,
+                           const base::CancellationFlag* cancel, DecodeCache& cache) {
+  base::Diagnostics diags = input.diagnostics();
+  if (!spec->root) return diags;
+  eval::Scope storage;
+  DecodeCache produced(spec);
+  decode(input, *spec->root, input_scope(spec->variables, spec->functions, storage), diags, cancel,
+         cache.spec_file() == spec ? &cache : nullptr, produced);
+  if (cancel == nullptr || !cancel->cancelled()) cache = std::move(produced);
+  return diags;
+}
+
 }  // namespace hclspec::spec

@@ -5,6 +5,7 @@
 #include "base/diagnostic.hpp"
 #include "eval/scope.hpp"
 #include "spec/decode.hpp"
+#include "spec/decode_cache.hpp"
 #include "spec/spec.hpp"
 
 namespace hclspec::spec {
@@ -23,5 +24,11 @@ const eval::Scope* input_scope(const eval::Variables& variables, const eval::Fun
 // body, and the diagnostics are partial (for a caller that discards them).
 base::Diagnostics validate(InputFile input, const SpecFile& spec,
                            const base::CancellationFlag* cancel = nullptr);
+
+// The same, reusing the block bodies `cache` holds when it was made for this spec file (see
+// DecodeCache), and leaving in it this validation's: the diagnostics are those the validation
+// without a cache gives. Once `cancel` is set, the cache is left as it was.
+base::Diagnostics validate(InputFile input, const std::shared_ptr<const SpecFile>& spec,
+                           const base::CancellationFlag* cancel, DecodeCache& cache);
 
 }  // namespace hclspec::spec

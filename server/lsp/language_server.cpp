@@ -215,27 +215,38 @@ void LanguageServer::analyse(const Document& document) {
   const std::string uri = document.uri;
   const int64_t version = document.version;
   const PositionEncoding encoding = client_.encoding;
-  host_.run_in_background([this, snapshot, cancel, uri, version, generation, encoding] {
-    if (cancel->cancelled()) return;
-    const std::vector<features::DiagnosticItem> items =
-        features::diagnostics(*snapshot, cancel.get());
-    if (cancel->cancelled()) return;
-    protocol::PublishDiagnosticsParams params;
-    params.uri = uri;
-    params.version = version;
-    const base::LineIndex& lines = snapshot->source().lines();
-    for (const features::DiagnosticItem& item : items)
-      params.diagnostics.push_back(to_diagnostic(lines, item, encoding));
-    std::string body = protocol::notification("textDocument/publishDiagnostics", json(params));
-    host_.post([this, uri, generation, body = std::move(body)]() mutable {
-      // Only the newest analysis of a document still open is published: a result for an older
-      // version never follows a newer one.
-      const auto found = analyses_.find(uri);
-      if (found == analyses_.end() || found->second.generation != generation) return;
-      found->second.cancel = nullptr;
-      host_.send(std::move(body));
-    });
-  });
+  std::shared_ptr<const spec::DecodeCache> decoded = document.decode_cache;
+  const spec::EditedRegion edited = document.edited_since_cache;
+  host_.run_in_background(
+      [this, snapshot, cancel, uri, version, generation, encoding, decoded, edited] {
+        if (cancel->cancelled()) return;
+        auto cache = std::make_shared<spec::DecodeCache>(
+            !decoded     ? spec::DecodeCache()
+            : edited.any ? decoded->edited(edited.start, edited.old_end, edited.new_end)
+                         : *decoded);
+        const std::vector<features::DiagnosticItem> items =
+            features::diagnostics(*snapshot, cancel.get(), cache.get());
+        if (cancel->cancelled()) return;
+        protocol::PublishDiagnosticsParams params;
+        params.uri = uri;
+        params.version = version;
+        const base::LineIndex& lines = snapshot->source().lines();
+        for (const features::DiagnosticItem& item : items)
+          params.diagnostics.push_back(to_diagnostic(lines, item, encoding));
+        std::string body = protocol::notification("textDocument/publishDiagnostics", json(params));
+        host_.post([this, uri, generation, body = std::move(body), cache]() mutable {
+          // Only the newest analysis of a document still open is published: a result for an older
+          // version never follows a newer one. Being the newest, it saw every edit made so far.
+          const auto found = analyses_.find(uri);
+          if (found == analyses_.end() || found->second.generation != generation) return;
+          found->second.cancel = nullptr;
+          if (Document* current = workspace_.find(uri)) {
+            current->decode_cache = std::move(cache);
+            current->edited_since_cache = {};
+          }
+          host_.send(std::move(body));
+        });
+      });
 }
 
 // ---- Lifecycle ----

@@ -118,9 +118,17 @@ AssociationContext Workspace::context_for(const std::string& path) const {
 void Workspace::associate(Document& document) {
   document.association =
       server::associate(document.path, document.text(), context_for(document.path), files_);
-  document.spec = nullptr;
+  std::shared_ptr<const LoadedSpec> spec;
   if (document.association.kind == Association::Kind::Spec && document.association.problem.empty())
-    document.spec = specs_.get(document.association.spec_path, files_);
+    spec = specs_.get(document.association.spec_path, files_);
+  // What was decoded by another spec is of no more use (and would keep that spec alive).
+  if (spec != document.spec) forget_decoded(document);
+  document.spec = std::move(spec);
+}
+
+void Workspace::forget_decoded(Document& document) {
+  document.decode_cache = nullptr;
+  document.edited_since_cache = {};
 }
 
 Document& Workspace::open(const std::string& uri, int64_t version, std::string text) {
@@ -130,6 +138,7 @@ Document& Workspace::open(const std::string& uri, int64_t version, std::string t
   document.version = version;
   document.tree = nullptr;
   document.json = nullptr;
+  forget_decoded(document);
   if (is_json_file_name(document.path))
     document.json = syntax::parse_json(std::move(text), document.path);
   else
@@ -143,8 +152,11 @@ void Workspace::change(Document& document, std::optional<syntax::TextEdit> edit,
     std::string next = edit ? syntax::apply_edit(document.text(), *edit) : std::move(text);
     document.json = syntax::parse_json(std::move(next), document.path);
   } else if (edit) {
+    document.edited_since_cache.add(edit->start, edit->end,
+                                    static_cast<uint32_t>(edit->replacement.size()));
     document.tree = syntax::reparse(*document.tree, *edit);
   } else {
+    forget_decoded(document);
     document.tree = syntax::parse_config(std::move(text), document.path);
   }
   // Only the leading comment lines can hold a modeline; an edit below them leaves the choice

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/features/snapshot.hpp"
+#include "engine/spec/decode_cache.hpp"
 #include "engine/syntax/json.hpp"
 #include "engine/syntax/reparse.hpp"
 #include "engine/syntax/tree.hpp"
@@ -28,6 +29,10 @@ struct Document {
   std::shared_ptr<const syntax::JsonTree> json;    // JSON syntax (a *.json file)
   Association association;
   std::shared_ptr<const LoadedSpec> spec;  // the spec in use (association Kind::Spec)
+  // What the last published validation decoded, and how the text changed since: the next
+  // validation decodes again only the block bodies the edits touched.
+  std::shared_ptr<const spec::DecodeCache> decode_cache;
+  spec::EditedRegion edited_since_cache;
 
   const base::SourceFile& source() const;
   const std::string& text() const { return source().text(); }
@@ -90,6 +95,7 @@ class Workspace {
 
  private:
   void associate(Document& document);
+  static void forget_decoded(Document& document);
   AssociationContext context_for(const std::string& path) const;
 
   FileAccess& disk_;
