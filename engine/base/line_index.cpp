@@ -55,10 +55,10 @@ void LineIndex::scan_lines(uint32_t from, uint32_t until) {
 
 LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t old_end,
                             uint32_t new_end) const {
-  // Lines before `first` end before the edit and lines after `last` start after it. A line
-  // break split or joined by the edit ("\r" | "\n") changes nothing here: only "\n" ends a
-  // line and "\r" is ASCII. The byte order mark can only change when the edit starts within the
-  // first three bytes, which then hold no "\n" in either text, so line 0 is scanned again.
+  // Lines before `first` end before the edit and lines after `last` start after it. A "\r\n"
+  // split or joined by the edit needs no care: only "\n" ends a line and "\r" is ASCII. The
+  // byte order mark can only change when the edit starts within the first three bytes, which
+  // then hold no "\n" in either text, so line 0 is among those scanned again.
   const uint32_t first = line_of(start);
   const uint32_t last = line_of(old_end);
   LineIndex out(new_text, columns_, line_starts_.size() + (new_end - start) / 32 + 1);
@@ -67,10 +67,15 @@ LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t 
   // Stops at the first "\n" at or after new_end: line `last`'s own, moved.
   out.scan_lines(line_starts_[first], new_end);
   const uint32_t shift = new_end - old_end;  // unsigned arithmetic wraps: also moves left
-  for (uint32_t line = last + 1; line < line_count(); ++line) {
-    out.line_starts_.push_back(line_starts_[line] + shift);
-    out.ascii_until_.push_back(ascii_until_[line] + shift);
-  }
+  auto append_shifted = [&](const std::vector<uint32_t>& from, std::vector<uint32_t>& to) {
+    const size_t kept = to.size();
+    to.resize(kept + (from.size() - last - 1));
+    // Into place rather than push_back, so the compiler can vectorize it.
+    std::transform(from.begin() + last + 1, from.end(), to.begin() + static_cast<ptrdiff_t>(kept),
+                   [shift](uint32_t offset) { return offset + shift; });
+  };
+  append_shifted(line_starts_, out.line_starts_);
+  append_shifted(ascii_until_, out.ascii_until_);
   return out;
 }
 
