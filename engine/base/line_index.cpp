@@ -26,22 +26,57 @@ uint32_t first_non_ascii(std::string_view text, uint32_t from, uint32_t to) {
 
 }  // namespace
 
-LineIndex::LineIndex(std::string_view text, ColumnRule columns) : text_(text), columns_(columns) {
+LineIndex::LineIndex(std::string_view text, ColumnRule columns, size_t expected_lines)
+    : text_(text), columns_(columns) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
-  line_starts_.reserve(text.size() / 32 + 1);
-  ascii_until_.reserve(text.size() / 32 + 1);
+  line_starts_.reserve(expected_lines);
+  ascii_until_.reserve(expected_lines);
+}
+
+LineIndex::LineIndex(std::string_view text, ColumnRule columns)
+    : LineIndex(text, columns, text.size() / 32 + 1) {
   line_starts_.push_back(0);
-  const char* data = text.data();
-  const uint32_t size = static_cast<uint32_t>(text.size());
-  for (uint32_t start = 0;;) {
+  scan_lines(0, static_cast<uint32_t>(text.size()));
+}
+
+void LineIndex::scan_lines(uint32_t from, uint32_t until) {
+  const char* data = text_.data();
+  const uint32_t size = static_cast<uint32_t>(text_.size());
+  for (uint32_t start = from;;) {
     const void* hit = std::memchr(data + start, '\n', size - start);
     const uint32_t end =
         hit == nullptr ? size : static_cast<uint32_t>(static_cast<const char*>(hit) - data);
-    ascii_until_.push_back(first_non_ascii(text, start == 0 ? bom_length_ : start, end));
-    if (hit == nullptr) break;
+    ascii_until_.push_back(first_non_ascii(text_, start == 0 ? bom_length_ : start, end));
+    if (hit == nullptr || end >= until) break;
     start = end + 1;
     line_starts_.push_back(start);
   }
+}
+
+LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t old_end,
+                            uint32_t new_end) const {
+  // Lines before `first` end before the edit and lines after `last` start after it. A "\r\n"
+  // split or joined by the edit needs no care: only "\n" ends a line and "\r" is ASCII. The
+  // byte order mark can only change when the edit starts within the first three bytes, which
+  // then hold no "\n" in either text, so line 0 is among those scanned again.
+  const uint32_t first = line_of(start);
+  const uint32_t last = line_of(old_end);
+  LineIndex out(new_text, columns_, line_starts_.size() + (new_end - start) / 32 + 1);
+  out.line_starts_.assign(line_starts_.begin(), line_starts_.begin() + first + 1);
+  out.ascii_until_.assign(ascii_until_.begin(), ascii_until_.begin() + first);
+  // Stops at the first "\n" at or after new_end: line `last`'s own, moved.
+  out.scan_lines(line_starts_[first], new_end);
+  const uint32_t shift = new_end - old_end;  // unsigned arithmetic wraps: also moves left
+  auto append_shifted = [&](const std::vector<uint32_t>& from, std::vector<uint32_t>& to) {
+    const size_t kept = to.size();
+    to.resize(kept + (from.size() - last - 1));
+    // Into place rather than push_back, so the compiler can vectorize it.
+    std::transform(from.begin() + last + 1, from.end(), to.begin() + static_cast<ptrdiff_t>(kept),
+                   [shift](uint32_t offset) { return offset + shift; });
+  };
+  append_shifted(line_starts_, out.line_starts_);
+  append_shifted(ascii_until_, out.ascii_until_);
+  return out;
 }
 
 uint32_t LineIndex::line_of(uint32_t offset) const {

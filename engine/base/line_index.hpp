@@ -33,6 +33,13 @@ class LineIndex {
   // belongs to the line break).
   explicit LineIndex(std::string_view text, ColumnRule columns = ColumnRule::Native);
 
+  // The index of `new_text`, which is this index's text with bytes [start, old_end) replaced by
+  // new_text's [start, new_end): equal to LineIndex(new_text, rule), but only the lines the edit
+  // touches are scanned; the others are copied, those after the edit shifted.
+  LineIndex edited(std::string_view new_text, uint32_t start, uint32_t old_end,
+                   uint32_t new_end) const;
+
+  std::string_view text() const { return text_; }
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
   // 0-based line containing the byte offset (an offset at a "\n" belongs to its line).
   uint32_t line_of(uint32_t offset) const;
@@ -45,7 +52,17 @@ class LineIndex {
   // The byte offset of an LSP position, clamped to the line's end and to the text's end.
   uint32_t offset_of(Utf16Position position) const;
 
+  // Same text (compared by content), same lines, same column rule.
+  friend bool operator==(const LineIndex&, const LineIndex&) = default;
+
  private:
+  // No lines yet, the byte order mark found, room for `expected_lines`.
+  LineIndex(std::string_view text, ColumnRule columns, size_t expected_lines);
+  // From the line starting at `from` (already in line_starts_), records each line's ascii_until_
+  // entry and the next line's start, up to the first line ending at `until` or later (or at the
+  // text's end).
+  void scan_lines(uint32_t from, uint32_t until);
+
   std::string_view text_;
   std::vector<uint32_t> line_starts_;
   // Per line, the offset of its first non-ASCII byte (or its end): before it a column is a

@@ -176,6 +176,20 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   return tree;
 }
 
+// The new tree, by try_incremental when it can.
+std::unique_ptr<SyntaxTree> parse_edited(const SyntaxTree& old, const TextEdit& edit) {
+  std::string new_text = apply_edit(old.text(), edit);
+  bool text_moved = false;
+  if (auto tree = try_incremental(old, edit, new_text, text_moved)) {
+    last_incremental = true;
+    return tree;
+  }
+  last_incremental = false;
+  // try_incremental may have moved the text into a tree it then gave up on.
+  if (text_moved) new_text = apply_edit(old.text(), edit);
+  return parse_config(std::move(new_text), old.filename());
+}
+
 }  // namespace
 
 std::string apply_edit(const std::string& text, const TextEdit& edit) {
@@ -188,16 +202,17 @@ std::string apply_edit(const std::string& text, const TextEdit& edit) {
 }
 
 std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& old, const TextEdit& edit) {
-  std::string new_text = apply_edit(old.text(), edit);
-  bool text_moved = false;
-  if (auto tree = try_incremental(old, edit, new_text, text_moved)) {
-    last_incremental = true;
-    return tree;
+  std::unique_ptr<SyntaxTree> tree = parse_edited(old, edit);
+  // An editor asks for positions after every edit once it has asked once: derive the index
+  // rather than scan the whole new text. A parse that never needed one still does not build it.
+  if (old.lines_built() && !tree->lines_built()) {
+    const uint32_t size = static_cast<uint32_t>(old.text().size());
+    const uint32_t start = std::min(edit.start, size);
+    const uint32_t end = std::clamp(edit.end, start, size);
+    tree->adopt_lines(old.lines().edited(tree->text(), start, end,
+                                         start + static_cast<uint32_t>(edit.replacement.size())));
   }
-  last_incremental = false;
-  // try_incremental may have moved the text into a tree it then gave up on.
-  if (text_moved) new_text = apply_edit(old.text(), edit);
-  return parse_config(std::move(new_text), old.filename());
+  return tree;
 }
 
 bool last_reparse_was_incremental() {

@@ -1,7 +1,10 @@
 // LineIndex: lines, HCL positions in grapheme columns, and LSP's UTF-16 positions both ways.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <ostream>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +21,7 @@ std::ostream& operator<<(std::ostream& out, const Utf16Position& p) {
 }
 }  // namespace hclspec::base
 
+using hclspec::base::ColumnRule;
 using hclspec::base::LineIndex;
 using hclspec::base::Position;
 using hclspec::base::Utf16Position;
@@ -205,4 +209,87 @@ TEST_CASE("utf16_position and offset_of round-trip at every character boundary")
     ++checked;
   }
   CHECK(checked > 20);
+}
+
+namespace {
+
+// Pieces random texts are made of: line breaks of both kinds (and lone "\r", which an edit may
+// join to a "\n"), tabs, multibyte and multi-code-point characters, a byte order mark whole and
+// in bytes (an edit may complete or break one), and a byte that is not UTF-8.
+constexpr std::string_view kPieces[] = {
+    "a",     "bc",  " ",     "\t", "\n",   "\r\n", "\r",   "\xC3\xA9", "\xE6\x97\xA5", kGrin,
+    kFamily, kFlag, kEAcute, kBom, "\xEF", "\xBB", "\xBF", "\xFF",     "x = 1\n"};
+
+std::string random_text(std::mt19937& rng, size_t pieces) {
+  std::string out;
+  for (size_t i = 0; i < pieces; ++i) out += kPieces[rng() % std::size(kPieces)];
+  return out;
+}
+
+// Every query agrees at every offset (and past the end), and at LSP positions on every line.
+void check_same_answers(const LineIndex& edited, const LineIndex& fresh, size_t text_size) {
+  REQUIRE(edited.line_count() == fresh.line_count());
+  for (uint32_t line = 0; line < fresh.line_count(); ++line) {
+    CAPTURE(line);
+    REQUIRE(edited.line_start(line) == fresh.line_start(line));
+    REQUIRE(edited.line_text(line) == fresh.line_text(line));
+    for (uint32_t character = 0; character < 12; ++character)
+      REQUIRE(edited.offset_of({line, character}) == fresh.offset_of({line, character}));
+  }
+  for (uint32_t offset = 0; offset <= text_size + 1; ++offset) {
+    CAPTURE(offset);
+    REQUIRE(edited.position(offset) == fresh.position(offset));
+    REQUIRE(edited.utf16_position(offset) == fresh.utf16_position(offset));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("an index derived through an edit equals one built from the new text") {
+  for (const ColumnRule rule : {ColumnRule::Native, ColumnRule::Json}) {
+    CAPTURE(static_cast<int>(rule));
+    std::mt19937 rng(rule == ColumnRule::Native ? 7 : 11);
+    size_t bom_changes = 0, lines_changed = 0;
+    for (int run = 0; run < 40; ++run) {
+      // Each run edits one text many times, deriving each index from the previous derived one.
+      std::string text = random_text(rng, rng() % 40);
+      LineIndex index(text, rule);
+      for (int step = 0; step < 100; ++step) {
+        const uint32_t size = static_cast<uint32_t>(text.size());
+        // Often near the start, where the byte order mark is, and at the very end.
+        const uint32_t start = rng() % 4 == 0   ? std::min<uint32_t>(size, rng() % 4)
+                               : rng() % 8 == 0 ? size
+                                                : static_cast<uint32_t>(rng() % (size + 1));
+        const uint32_t old_end = start + static_cast<uint32_t>(rng() % (size - start + 1) % 12);
+        const std::string replacement = random_text(rng, rng() % 4);
+        std::string new_text = text.substr(0, start) + replacement + text.substr(old_end);
+        const uint32_t new_end = start + static_cast<uint32_t>(replacement.size());
+        CAPTURE(run);
+        CAPTURE(step);
+        CAPTURE(text);
+        CAPTURE(new_text);
+        CAPTURE(start);
+        CAPTURE(old_end);
+        CAPTURE(new_end);
+        LineIndex edited = index.edited(new_text, start, old_end, new_end);
+        const LineIndex fresh(new_text, rule);
+        REQUIRE(edited == fresh);
+        check_same_answers(edited, fresh, new_text.size());
+        bom_changes += text.starts_with(kBom) != new_text.starts_with(kBom);
+        lines_changed += index.line_count() != fresh.line_count();
+        text = std::move(new_text);
+        index = std::move(edited);
+      }
+    }
+    // The edits did reach the cases that matter.
+    CHECK(bom_changes > 10);
+    CHECK(lines_changed > 500);
+  }
+}
+
+TEST_CASE("indexes of different texts, or by different column rules, are not equal") {
+  const std::string text = "a\nb";
+  CHECK(LineIndex(text) == LineIndex(std::string("a\nb")));
+  CHECK_FALSE(LineIndex(text) == LineIndex(std::string("a\nc")));
+  CHECK_FALSE(LineIndex(text) == LineIndex(text, ColumnRule::Json));
 }

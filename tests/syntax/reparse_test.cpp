@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/line_index.hpp"
 #include "syntax/parser.hpp"
 #include "syntax/reparse.hpp"
 #include "test_support.hpp"
@@ -30,6 +31,12 @@ const std::vector<std::string> kSnippets = {"a",         "=",       "\n",
                                             "//",        "\r\n",    "c \"l\" {\n  d = 2\n}\n",
                                             "1.5",       "..."};
 
+// Whether the tree's line index is built, views its own text and equals a fresh one.
+bool has_fresh_lines(const SyntaxTree& tree) {
+  return tree.lines_built() && tree.lines().text().data() == tree.text().data() &&
+         tree.lines() == hclspec::base::LineIndex(tree.text());
+}
+
 struct EditStats {
   int edits = 0;
   int incremental = 0;
@@ -48,6 +55,9 @@ void check_random_edits(const std::string& name, const std::string& text, int co
     const uint32_t end = std::min(size, start + length);
     const std::string replacement = rng() % 3 == 0 ? "" : kSnippets[rng() % kSnippets.size()];
     const TextEdit edit{start, end, replacement};
+    // Half the edits meet a tree whose line index an editor has asked for.
+    if (i % 2 == 1) tree->lines();
+    const bool parent_lines = tree->lines_built();
     auto incremental = reparse(*tree, edit);
     const bool reused = last_reparse_was_incremental();
     auto fresh = parse_config(apply_edit(current, edit), "edit.hcl");
@@ -55,6 +65,7 @@ void check_random_edits(const std::string& name, const std::string& text, int co
     INFO(name << ": edit [" << start << ", " << end << ") <- \"" << replacement << "\" on:\n"
               << current);
     REQUIRE(diff == "");
+    if (parent_lines) REQUIRE(has_fresh_lines(*incremental));
     ++stats.edits;
     stats.incremental += reused ? 1 : 0;
     if (rng() % 10 == 0) tree = std::move(fresh);
@@ -168,6 +179,25 @@ TEST_CASE("edits inside a balanced block body reparse only that body") {
     CHECK_FALSE(last_reparse_was_incremental());
     CHECK(tree_difference(*next, *parse_config(apply_edit(text, {brace, brace, "#"}), "job.hcl")) ==
           "");
+  }
+  SUBCASE("the new tree derives its line index from its parent's, if that one was built") {
+    const uint32_t brace = static_cast<uint32_t>(text.find("      }\n"));
+    auto unasked = reparse(*tree, {at, at, "1"});
+    CHECK_FALSE(unasked->lines_built());  // a clean file never needs one
+    tree->lines();
+    // A line split, joined, and a fall back to a full parse.
+    auto split = reparse(*tree, {at, at, "\n        disk = 1"});
+    CHECK(last_reparse_was_incremental());
+    CHECK(has_fresh_lines(*split));
+    split->lines();
+    // "500\n        disk = 1" becomes "5001".
+    auto joined = reparse(*split, {at - 3, at + 17, "5001"});
+    CHECK(joined->text().find("cpu    = 5001\n") != std::string::npos);
+    CHECK(last_reparse_was_incremental());
+    CHECK(has_fresh_lines(*joined));
+    auto full = reparse(*tree, {brace, brace, "#"});
+    CHECK_FALSE(last_reparse_was_incremental());
+    CHECK(has_fresh_lines(*full));
   }
   SUBCASE("an edit between top-level items parses the whole file") {
     const uint32_t end = static_cast<uint32_t>(text.size());
