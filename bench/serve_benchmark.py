@@ -141,6 +141,8 @@ def main():
             arrived, _ = server.wait_for(diagnostics_for(version))
             single.append(arrived - sent)
     report("didChange -> publishDiagnostics (single)", single)
+    if os.environ.get("SERVE_BENCHMARK_SLOWEST"):
+        print("slowest edits (ms, index):", sorted(((round(t * 1000, 1), i) for i, t in enumerate(single)), reverse=True)[:8])
 
     bursts = []
     for i in range(max(3, args.edits // 10)):

@@ -130,11 +130,11 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   tokens.assign(old_tokens.begin(), old_tokens.begin() + target->open + 1);
   tokens.insert(tokens.end(), region_tokens.begin(), region_tokens.end());
   const uint32_t close_new = static_cast<uint32_t>(tokens.size());
-  for (size_t i = target->close; i < old_tokens.size(); ++i) {
-    Token t = old_tokens[i];
-    t.shift(delta);
-    tokens.push_back(t);
-  }
+  // Copied whole, then shifted in place: two passes the compiler vectorizes, where pushing
+  // token by token did not (a third of a keystroke's time on a 3 MB file).
+  tokens.insert(tokens.end(), old_tokens.begin() + target->close, old_tokens.end());
+  for (Token* t = tokens.data() + close_new; t != tokens.data() + tokens.size(); ++t)
+    t->shift(delta);
   const int64_t token_delta = static_cast<int64_t>(close_new) - target->close;
 
   base::Diagnostics& diags = tree->mutable_diagnostics();
@@ -163,14 +163,15 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
 
   const int64_t node_delta =
       static_cast<int64_t>(nodes.size()) - static_cast<int64_t>(target->body + 1);
-  for (size_t i = target->body + 1; i < old_nodes.size(); ++i) {
-    Node n = old_nodes[i];
-    if (n.first_token >= target->close)
-      n.first_token = static_cast<uint32_t>(n.first_token + token_delta);
-    if (n.end_token > target->close) n.end_token = static_cast<uint32_t>(n.end_token + token_delta);
-    if (n.first_descendant > target->body)
-      n.first_descendant = static_cast<uint32_t>(n.first_descendant + node_delta);
-    nodes.push_back(n);
+  const size_t later_nodes = nodes.size();
+  nodes.insert(nodes.end(), old_nodes.begin() + target->body + 1, old_nodes.end());
+  for (Node* n = nodes.data() + later_nodes; n != nodes.data() + nodes.size(); ++n) {
+    if (n->first_token >= target->close)
+      n->first_token = static_cast<uint32_t>(n->first_token + token_delta);
+    if (n->end_token > target->close)
+      n->end_token = static_cast<uint32_t>(n->end_token + token_delta);
+    if (n->first_descendant > target->body)
+      n->first_descendant = static_cast<uint32_t>(n->first_descendant + node_delta);
   }
   diags.insert(diags.end(), after.begin(), after.end());
   return tree;

@@ -3,6 +3,7 @@
 #include "server/lsp/stdio_loop.hpp"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <unistd.h>
 
 #include <array>
@@ -239,6 +240,11 @@ class StdioHost final : public Host {
 int run_stdio_server(const StdioOptions& options) {
   // A client that goes away must not kill us mid-write: the write fails and we stop.
   std::signal(SIGPIPE, SIG_IGN);
+  // Every keystroke builds a tree as large as the last and frees the last: keep such blocks in
+  // the heap for the next one rather than in fresh mappings, whose every page costs a fault
+  // (on a 3 MB document, 30 ms of a keystroke now and then instead of none).
+  mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
+  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
   StdioHost host(options);
   return host.run();
 }
