@@ -1,10 +1,9 @@
 // protocol/ knows only itself, the standard library and nlohmann_json: no engine, server or Boost.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <string>
 #include <string_view>
+
+#include "layering_check.hpp"
 
 namespace {
 
@@ -34,22 +33,6 @@ TEST_CASE("the include rule itself") {
 }
 
 TEST_CASE("protocol/ includes only protocol/, the standard library and nlohmann_json") {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::path(HCLSPEC_SOURCE_DIR) / "protocol";
-  REQUIRE(fs::is_directory(dir));
-  size_t files = 0;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string ext = entry.path().extension().string();
-    if (ext != ".hpp" && ext != ".cpp") continue;
-    ++files;
-    std::ifstream in(entry.path());
-    for (std::string line; std::getline(in, line);) {
-      const std::string_view prefix = "#include ";
-      if (!line.starts_with(prefix)) continue;
-      CAPTURE(entry.path().filename().string());
-      CAPTURE(line);
-      CHECK(allowed_include(std::string_view(line).substr(prefix.size())));
-    }
-  }
-  CHECK(files >= 8);
+  CHECK(hclspec::testing::for_each_include(
+            "protocol", [](std::string_view target) { CHECK(allowed_include(target)); }) >= 8);
 }
