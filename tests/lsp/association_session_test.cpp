@@ -235,3 +235,40 @@ TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedF
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("several workspace folders, each with its own pulled rules") {
+  TempFolder first;
+  TempFolder second;
+  first.write("job.hcldec", kJobSpec);
+  second.write("other.hcldec", "object {\n  attr \"owner\" { type = string }\n}\n");
+  const std::string in_first = first.uri_of("a.hcl");
+  const std::string in_second = second.uri_of("a.hcl");
+  Session session;
+  session.request(
+      "initialize",
+      {{"capabilities", {{"workspace", {{"configuration", true}}}}},
+       {"workspaceFolders",
+        {{{"uri", first.uri()}, {"name", "first"}}, {{"uri", second.uri()}, {"name", "second"}}}}});
+  session.notify("initialized", json::object());
+  const json* ask = nullptr;
+  std::vector<json> sent = session.take();
+  for (const json& message : sent)
+    if (message.value("method", "") == "workspace/configuration") ask = &message;
+  REQUIRE(ask != nullptr);
+  REQUIRE((*ask)["params"]["items"].size() == 2);
+  CHECK((*ask)["params"]["items"][1]["scopeUri"] == second.uri());
+  const json first_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "job.hcldec"}}}}};
+  const json second_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "other.hcldec"}}}}};
+  session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", {first_rules, second_rules}}});
+  const std::string text = "owner = \"me\"\n";
+  session.open(in_first, text);
+  session.open(in_second, text);
+  session.settle();
+  // In the first folder `owner` is unknown and `name` missing; in the second all is well.
+  CHECK(codes(session, in_first).size() == 2);
+  CHECK(codes(session, in_second).empty());
+}
+
+}  // namespace hclspec::testing
