@@ -400,10 +400,10 @@ void LanguageServer::log_association(const Document& document) {
 }
 
 void LanguageServer::did_open(const json& params) {
-  const protocol::DidOpenTextDocumentParams open =
-      params.get<protocol::DidOpenTextDocumentParams>();
-  const Document& document =
-      workspace_.open(open.text_document.uri, open.text_document.version, open.text_document.text);
+  protocol::DidOpenTextDocumentParams open = params.get<protocol::DidOpenTextDocumentParams>();
+  // The text moves on into the tree: a large document is copied once less.
+  const Document& document = workspace_.open(open.text_document.uri, open.text_document.version,
+                                             std::move(open.text_document.text));
   log_association(document);
   mark_changed(document.uri);
   // An open spec or project file now overrides the disk for every document that uses it.
@@ -413,7 +413,7 @@ void LanguageServer::did_open(const json& params) {
 }
 
 void LanguageServer::did_change(const json& params) {
-  const protocol::DidChangeTextDocumentParams change =
+  protocol::DidChangeTextDocumentParams change =
       params.get<protocol::DidChangeTextDocumentParams>();
   Document* document = workspace_.find(change.text_document.uri);
   if (!document) {
@@ -421,16 +421,16 @@ void LanguageServer::did_change(const json& params) {
         "Ignored a change to a document that is not open: " + change.text_document.uri);
     return;
   }
-  for (const protocol::TextDocumentContentChangeEvent& event : change.content_changes) {
+  for (protocol::TextDocumentContentChangeEvent& event : change.content_changes) {
     if (!event.range) {
-      workspace_.change(*document, std::nullopt, event.text);
+      workspace_.change(*document, std::nullopt, std::move(event.text));
       continue;
     }
     const base::LineIndex& lines = document->source().lines();
     uint32_t start = to_offset(lines, event.range->start, client_.encoding);
     uint32_t end = to_offset(lines, event.range->end, client_.encoding);
     if (end < start) std::swap(start, end);
-    workspace_.change(*document, syntax::TextEdit{start, end, event.text}, {});
+    workspace_.change(*document, syntax::TextEdit{start, end, std::move(event.text)}, {});
   }
   document->version = change.text_document.version;
   mark_changed(document->uri);
