@@ -131,3 +131,34 @@ TEST_CASE("hover gives the type, requiredness and description, in markdown when 
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("completion and hover in project files and spec files come from their built-in specs") {
+  TempFolder folder;
+  const std::string project = folder.uri_of(".hclspec.hcl");
+  const std::string spec = folder.uri_of("svc.hcldec");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(project, "rule {\n  \n}\n");
+  session.open(spec, "object {\n  \n}\n");
+  const json in_rule = session.request(
+      "textDocument/completion",
+      {{"textDocument", {{"uri", project}}}, {"position", position(1, 2)}})["result"];
+  CHECK(item_named(in_rule, "files") != nullptr);
+  CHECK(item_named(in_rule, "spec") != nullptr);
+  const json at_root = session.request(
+      "textDocument/completion",
+      {{"textDocument", {{"uri", project}}}, {"position", position(3, 0)}})["result"];
+  CHECK(item_named(at_root, "rule") != nullptr);
+  const json hover = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", project}}}, {"position", position(0, 1)}});
+  CHECK(hover["result"]["contents"]["value"].get<std::string>().find("rule") != std::string::npos);
+  const json in_object =
+      session.request("textDocument/completion",
+                      {{"textDocument", {{"uri", spec}}}, {"position", position(1, 2)}})["result"];
+  CHECK(item_named(in_object, "attr") != nullptr);
+  CHECK(item_named(in_object, "block_list") != nullptr);
+}
+
+}  // namespace hclspec::testing
