@@ -72,6 +72,16 @@ bool starts_its_line(const syntax::SyntaxTree& tree, uint32_t from) {
   }
 }
 
+// Whether only spaces and tabs stand between block body `body`'s "{" and `from`.
+bool just_after_open_brace(const syntax::SyntaxTree& tree, NodeId body, uint32_t from) {
+  const syntax::Node& n = tree.node(body);
+  if (n.end_token == n.first_token || tree.tokens()[n.first_token].kind() != TokenKind::OBrace)
+    return false;
+  const std::string_view text = tree.text();
+  while (from > 0 && (text[from - 1] == ' ' || text[from - 1] == '\t')) --from;
+  return from == tree.tokens()[n.first_token].end();
+}
+
 // The innermost expression node of `expression`'s subtree whose range holds `offset` (ends
 // included: a cursor just after a name is on it).
 NodeId innermost(const syntax::SyntaxTree& tree, NodeId expression, uint32_t offset) {
@@ -160,9 +170,10 @@ CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset) {
     }
   }
   // No item holds the cursor: a name may start here if nothing but a partial name precedes it
-  // on its line.
+  // on its line, or in a one-line block ("resources { $0 }") after the body's "{".
   const base::ByteRange word = word_around(text, offset);
-  if (!starts_its_line(tree, word.start)) return CursorPlace{};
+  if (!starts_its_line(tree, word.start) && !just_after_open_brace(tree, place.body, word.start))
+    return CursorPlace{};
   place.kind = CursorPlace::Kind::Name;
   place.word = word;
   return place;
