@@ -148,10 +148,6 @@ const syntax::SyntaxTree* spec_tree_named(const spec::Spec& spec, const std::str
       spec.kind);
 }
 
-std::string message_of(const base::Diagnostic& d) {
-  return d.detail.empty() ? d.summary : d.summary + "\n" + d.detail;
-}
-
 }  // namespace
 
 std::string diagnostic_code(const std::string& summary) {
@@ -191,12 +187,13 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
   out.reserve(found.size() + 1);
   if (!snapshot.binding.problem.empty())
     out.push_back({root_header(snapshot), base::Severity::Error, "spec-unusable",
-                   "The spec for this file cannot be used\n" + snapshot.binding.problem});
+                   "The spec for this file cannot be used", snapshot.binding.problem});
   std::optional<NativeHeaders> headers;
   if (snapshot.tree) headers.emplace(*snapshot.tree);
   for (size_t i = 0; i < found.size(); ++i) {
     base::Diagnostic& d = found[i];
-    DiagnosticItem item{d.subject, d.severity, diagnostic_code(d.summary), message_of(d)};
+    DiagnosticItem item{d.subject, d.severity, diagnostic_code(d.summary), std::move(d.summary),
+                        std::move(d.detail)};
     if (!d.file.empty()) {
       // A problem in the spec file itself: shown where the document names its spec.
       item.range = root_header(snapshot);
@@ -204,15 +201,16 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
           snapshot.binding.spec && snapshot.binding.spec->root
               ? spec_tree_named(*snapshot.binding.spec->root, d.file)
               : nullptr;
-      item.message += "\n(in the spec file, at " +
-                      (spec_tree ? base::format_range(*spec_tree, d.subject) : d.file) + ")";
+      if (!item.detail.empty()) item.detail += "\n";
+      item.detail += "(in the spec file, at " +
+                     (spec_tree ? base::format_range(*spec_tree, d.subject) : d.file) + ")";
     } else if (i >= syntax_count && snapshot.tree) {
       // Only missing items are reported at an empty range where a body starts.
       if (headers->at_root(d.subject))
         item.range = root_header(snapshot);
       else if (std::optional<base::ByteRange> header = headers->header_at(d.subject))
         item.range = *header;
-    } else if (i >= syntax_count && reports_missing_item(d.summary)) {
+    } else if (i >= syntax_count && reports_missing_item(item.summary)) {
       bool at_root = false;
       if (std::optional<base::ByteRange> header = json_header(*snapshot.json, d.subject, at_root))
         item.range = *header;

@@ -16,7 +16,11 @@ struct DiagnosticItem {
   base::ByteRange range;
   base::Severity severity = base::Severity::Error;
   std::string code;     // stable: the summary's slug, with names taken out ("missing-block")
-  std::string message;  // the summary, then the detail on the next line
+  std::string summary;  // one line
+  std::string detail;   // sentences; may be empty
+
+  // The summary, then the detail (when there is one) on the next line: an editor's message.
+  std::string message() const { return detail.empty() ? summary : summary + "\n" + detail; }
 };
 
 // Every diagnostic of the snapshot, in the order found: the syntax errors, then

@@ -45,7 +45,7 @@ protocol::Diagnostic to_diagnostic(const base::LineIndex& lines,
                                                         : protocol::DiagnosticSeverity::Warning;
   out.code = item.code;
   out.source = "hclspec";
-  out.message = item.message;
+  out.message = item.message();
   return out;
 }
 

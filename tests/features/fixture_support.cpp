@@ -155,7 +155,7 @@ std::string render_diagnostics(const FixtureDocument& document) {
   for (const features::DiagnosticItem& item : features::diagnostics(document.snapshot)) {
     out += std::string(item.severity == base::Severity::Error ? "error" : "warning") + " " +
            item.code + " at " + range_text(source, item.range) + "\n";
-    out += indented(item.message, "  | ");
+    out += indented(item.message(), "  | ");
   }
   return out.empty() ? "no diagnostics\n" : out;
 }
