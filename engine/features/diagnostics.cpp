@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "features/diagnostic_codes.hpp"
 #include "spec/load.hpp"
 #include "spec/validate.hpp"
 #include "syntax/block_header.hpp"
@@ -15,32 +16,6 @@ namespace hclspec::features {
 namespace {
 
 using syntax::NodeId;
-
-// Whether `text` matches `pattern`, where "*" stands for any run of characters.
-bool glob_match(std::string_view pattern, std::string_view text) {
-  const size_t star = pattern.find('*');
-  if (star == std::string_view::npos) return pattern == text;
-  if (!text.starts_with(pattern.substr(0, star))) return false;
-  const std::string_view rest = pattern.substr(star + 1);
-  for (size_t from = star; from <= text.size(); ++from)
-    if (glob_match(rest, text.substr(from))) return true;
-  return false;
-}
-
-// Summaries that name a block type or label, and the code each has whatever the name.
-constexpr std::pair<std::string_view, std::string_view> kNamedSummaries[] = {
-    {"Missing block_type in * spec", "missing-block-type"},
-    {"Missing * block", "missing-block"},
-    {"Missing * for *", "missing-label"},
-    {"Extraneous label for *", "extraneous-label"},
-    {"Insufficient * blocks", "insufficient-blocks"},
-    {"Too many * blocks", "too-many-blocks"},
-    {"Duplicate * block", "duplicate-block"},
-    {"Unexpected \"*\" block", "unexpected-block"},
-    {"Unconsistent argument types in * blocks", "inconsistent-block-types"},
-    {"Extra characters in * marker", "extra-characters-in-marker"},
-    {"Unexpected * directive", "unexpected-directive"},
-};
 
 // Where the root body's missing items are shown: the modeline, or else the first line.
 base::ByteRange root_header(const Snapshot& snapshot) {
@@ -113,9 +88,9 @@ std::optional<base::ByteRange> json_header(const syntax::JsonTree& tree, base::B
   return std::nullopt;
 }
 
-bool reports_missing_item(const std::string& summary) {
-  return summary == "Missing required argument" || glob_match("Missing * block", summary) ||
-         glob_match("Insufficient * blocks", summary);
+bool reports_missing_item(std::string_view code) {
+  return code == "missing-required-argument" || code == "missing-block" ||
+         code == "insufficient-blocks";
 }
 
 // The spec file tree holding a transform's result, to name where a problem in it is.
@@ -151,8 +126,9 @@ const syntax::SyntaxTree* spec_tree_named(const spec::Spec& spec, const std::str
 }  // namespace
 
 std::string diagnostic_code(const std::string& summary) {
-  for (const auto& [pattern, code] : kNamedSummaries)
-    if (glob_match(pattern, summary)) return std::string(code);
+  if (const DiagnosticCodeInfo* info = find_diagnostic_summary(summary))
+    return std::string(info->code);
+  // Not registered (a test checks that no diagnostic of the fixtures is): the summary's slug.
   std::string code;
   for (char c : summary) {
     const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
@@ -210,7 +186,7 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
         item.range = root_header(snapshot);
       else if (std::optional<base::ByteRange> header = headers->header_at(d.subject))
         item.range = *header;
-    } else if (i >= syntax_count && reports_missing_item(item.summary)) {
+    } else if (i >= syntax_count && reports_missing_item(item.code)) {
       bool at_root = false;
       if (std::optional<base::ByteRange> header = json_header(*snapshot.json, d.subject, at_root))
         item.range = *header;

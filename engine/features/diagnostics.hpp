@@ -15,7 +15,7 @@ namespace hclspec::features {
 struct DiagnosticItem {
   base::ByteRange range;
   base::Severity severity = base::Severity::Error;
-  std::string code;     // stable: the summary's slug, with names taken out ("missing-block")
+  std::string code;     // stable, from the registry (diagnostic_codes.hpp): "missing-block"
   std::string summary;  // one line
   std::string detail;   // sentences; may be empty
 
@@ -38,8 +38,9 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
                                         const base::CancellationFlag* cancel = nullptr,
                                         spec::DecodeCache* cache = nullptr);
 
-// The stable code of a diagnostic summary: lowercase words joined by "-", with the block type or
-// label a message names left out ("Missing task block" -> "missing-block").
+// The stable code of a diagnostic summary, from the registry of codes (diagnostic_codes.hpp):
+// "Missing task block" -> "missing-block". A summary the registry lacks gets its slug, lowercase
+// words joined by "-".
 std::string diagnostic_code(const std::string& summary);
 
 }  // namespace hclspec::features

@@ -9,7 +9,7 @@
 using namespace hclspec;
 using types::Type;
 
-TEST_CASE("diagnostic codes are the summary's words, without the names a message quotes") {
+TEST_CASE("diagnostic codes come from the registry, without the names a message quotes") {
   CHECK(features::diagnostic_code("Missing required argument") == "missing-required-argument");
   CHECK(features::diagnostic_code("Unsupported argument") == "unsupported-argument");
   CHECK(features::diagnostic_code("Missing task block") == "missing-block");
@@ -23,6 +23,13 @@ TEST_CASE("diagnostic codes are the summary's words, without the names a message
         "missing-block-type");
   CHECK(features::diagnostic_code("Missing key/value separator") == "missing-key-value-separator");
   CHECK(features::diagnostic_code("Invalid expression") == "invalid-expression");
+  // hcl's misspellings stay in its summaries, not in the codes.
+  CHECK(features::diagnostic_code("Missing attribute seperator comma") ==
+        "missing-attribute-separator-comma");
+  CHECK(features::diagnostic_code("Unconsistent argument types in region blocks") ==
+        "inconsistent-block-types");
+  // A summary the registry lacks (a test fails on any the engine reports) gets its slug.
+  CHECK(features::diagnostic_code("Some New problem!") == "some-new-problem");
 }
 
 TEST_CASE("types print as type expressions") {
