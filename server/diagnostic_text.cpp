@@ -31,6 +31,11 @@ std::string caret_line(std::string_view line, uint32_t from, uint32_t to) {
 
 std::string format_diagnostic(const base::SourceFile* file, const base::Diagnostic& diag,
                               const TextStyle& style) {
+  return format_diagnostic(file, file ? file->filename() : std::string(), diag, style);
+}
+
+std::string format_diagnostic(const base::SourceFile* file, const std::string& file_name,
+                              const base::Diagnostic& diag, const TextStyle& style) {
   const char* color = "";
   const char* reset = "";
   const char* highlight = "";
@@ -48,7 +53,7 @@ std::string format_diagnostic(const base::SourceFile* file, const base::Diagnost
   base::ByteRange snippet = diag.subject;
   if (diag.context) snippet = base::range_between(snippet, *diag.context);
   const base::Position start = lines.position(diag.subject.start);
-  out += "  on " + file->filename() + " line " + std::to_string(start.line) + ":\n";
+  out += "  on " + file_name + " line " + std::to_string(start.line) + ":\n";
   const uint32_t first_line = lines.line_of(snippet.start);
   const uint32_t last_line =
       lines.line_of(std::max(snippet.start, snippet.end - (snippet.empty() ? 0 : 1)));

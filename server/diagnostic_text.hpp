@@ -17,5 +17,8 @@ struct TextStyle {
 // file (a problem that has no place, such as an unreadable file), the summary and detail only.
 std::string format_diagnostic(const base::SourceFile* file, const base::Diagnostic& diag,
                               const TextStyle& style);
+// The same with the file shown as `file_name` rather than by its own name.
+std::string format_diagnostic(const base::SourceFile* file, const std::string& file_name,
+                              const base::Diagnostic& diag, const TextStyle& style);
 
 }  // namespace hclspec::server

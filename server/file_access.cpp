@@ -5,10 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <memory>
+#include <string_view>
 
 namespace hclspec::server {
 
@@ -50,6 +52,59 @@ std::optional<std::string> DiskFileAccess::real_path(const std::string& path) {
                                                              &std::free);
   if (!resolved) return std::nullopt;
   return std::string(resolved.get());
+}
+
+std::optional<std::string> CachedDiskFileAccess::real_path(const std::string& path) {
+  if (path.empty()) return std::nullopt;
+  std::string absolute = path;
+  if (path[0] != '/') {
+    {
+      std::lock_guard lock(mutex_);
+      if (cwd_.empty()) {
+        char buffer[PATH_MAX];
+        if (::getcwd(buffer, sizeof buffer) == nullptr) return disk_.real_path(path);
+        cwd_ = buffer;
+      }
+      // getcwd gives a real path, so ".." at the start of a relative path is its parent.
+      std::string_view rest = path;
+      std::string folder = cwd_;
+      while (rest.starts_with("../") && folder != "/") {
+        rest.remove_prefix(3);
+        folder.erase(std::max<size_t>(folder.find_last_of('/'), 1));
+      }
+      absolute = (folder == "/" ? "" : folder) + "/" + std::string(rest);
+    }
+  }
+  // Only plain paths take the short way: ".", ".." and "//" are resolved by the system, as a
+  // ".." after a link leaves the link's target and not its folder.
+  const bool plain = absolute.find("/./") == std::string::npos &&
+                     absolute.find("/../") == std::string::npos &&
+                     absolute.find("//") == std::string::npos && !absolute.ends_with("/.") &&
+                     !absolute.ends_with("/..") && (absolute.size() == 1 || absolute.back() != '/');
+  if (!plain) return disk_.real_path(path);
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto found = real_paths_.find(absolute); found != real_paths_.end())
+      return found->second;
+  }
+  std::optional<std::string> real;
+  const size_t slash = absolute.find_last_of('/');
+  if (absolute == "/") {
+    real = "/";
+  } else {
+    const std::optional<std::string> folder =
+        real_path(slash == 0 ? std::string("/") : absolute.substr(0, slash));
+    struct stat info {};
+    if (folder && ::lstat(absolute.c_str(), &info) == 0) {
+      if (S_ISLNK(info.st_mode))
+        real = disk_.real_path(absolute);
+      else
+        real = (*folder == "/" ? "" : *folder) + absolute.substr(slash);
+    }
+  }
+  std::lock_guard lock(mutex_);
+  real_paths_.emplace(absolute, real);
+  return real;
 }
 
 }  // namespace hclspec::server

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstddef>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 namespace hclspec::server {
 
@@ -25,6 +27,22 @@ class DiskFileAccess final : public FileAccess {
  public:
   std::optional<std::string> read(const std::string& path) override;
   std::optional<std::string> real_path(const std::string& path) override;
+};
+
+// The real file system for a run over many files of a tree that does not change meanwhile
+// (lint): real paths are remembered, and a path is resolved from its folder's remembered real
+// path and one lstat of its last name, rather than by realpath's readlink of every component
+// (on 3,400 files, 106,000 readlink calls took most of the run). Safe from several threads.
+class CachedDiskFileAccess final : public FileAccess {
+ public:
+  std::optional<std::string> read(const std::string& path) override { return disk_.read(path); }
+  std::optional<std::string> real_path(const std::string& path) override;
+
+ private:
+  DiskFileAccess disk_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::optional<std::string>> real_paths_;  // by absolute path
+  std::string cwd_;  // the current directory, asked for once
 };
 
 }  // namespace hclspec::server

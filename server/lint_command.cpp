@@ -1,101 +1,215 @@
-// lint: collect files, find each one's spec, parse and check each, print diagnostics and a summary.
+// lint: options, files found and checked in parallel, the report in the chosen format, the exit
+// status CI reads.
 #include "server/lint_command.hpp"
 
 #include <unistd.h>
 
-#include <cerrno>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <map>
+#include <iterator>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
+#include <thread>
 
-#include "engine/spec/load.hpp"
-#include "engine/spec/validate.hpp"
+#include "engine/base/big_stack.hpp"
+#include "engine/features/diagnostic_codes.hpp"
+#include "engine/spec/decode.hpp"
 #include "engine/syntax/json.hpp"
 #include "engine/syntax/parser.hpp"
 #include "server/diagnostic_text.hpp"
 #include "server/file_access.hpp"
+#include "server/lint/lint_check.hpp"
+#include "server/lint/lint_files.hpp"
+#include "server/lint/lint_output.hpp"
 #include "server/source_files.hpp"
-#include "server/spec_association.hpp"
-#include "server/spec_store.hpp"
 
 namespace hclspec::server {
 
 namespace {
 
 constexpr const char* kLintHelp =
-    R"(Usage: hclspec lint [options] PATH...
+    R"(Usage: hclspec lint [options] [PATH...]
 
-Checks HCL files and prints every problem with its location and the source line. A directory is
-searched recursively for *.hcl, *.tf, *.nomad, *.hcldec, *.pkr.hcl and *.tfvars files; a file
-named on the command line is checked whatever its name (*.json files in HCL's JSON syntax).
+Checks HCL files (default: the current directory) and reports every problem with its location.
+A folder is searched recursively for *.hcl, *.tf, *.nomad, *.hcldec, *.tfvars and .hclspec.hcl
+files, and for *.json files that a .hclspec.hcl rule names (read in HCL's JSON syntax); hidden
+folders (.git, .terraform, ...) and node_modules are skipped unless given as PATH. A file given
+as PATH is checked whatever its name.
 
-Every file is checked for syntax errors; hcldec spec files (*.hcldec) are also checked as specs,
-and .hclspec.hcl files against their built-in spec. A file that has a spec is also checked
-against it: unexpected or missing arguments and blocks, wrong value types, block counts and
-labels, as `hclspec decode` reports them, and still for the intact parts of files with syntax
-errors. Which spec applies to a file:
+Every file is checked for syntax errors; hcldec spec files (*.hcldec) also as specs, and
+.hclspec.hcl files against their built-in spec. A file that has a spec is checked against it as
+the language server checks it: unexpected or missing arguments and blocks, value types, block
+counts and labels, also in the intact parts of a file with syntax errors. Which spec applies:
   1. --spec FILE, for every file;
   2. else a modeline among the file's leading comment lines: `# hclspec: PATH` (or
      `// hclspec: PATH`), PATH relative to the file's folder; `# hclspec: none` checks
      syntax only;
   3. else the first matching `rule { files = [GLOB...]  spec = PATH }` of the nearest
      .hclspec.hcl in the file's folder or above (no higher than the current directory, for
-     files inside it), globs and PATH relative to that file's folder;
+     files inside it), or of --config FILE; globs and PATH relative to that file's folder.
   4. else none: syntax checks only.
-Because a repository is untrusted input, a modeline may name only a spec inside the current
-directory, and a .hclspec.hcl rule only one inside that .hclspec.hcl's folder, after resolving
-".." and symbolic links; anything else is an error on the file and is not read. Likewise a
-file inside the current directory that is a symbolic link to one outside it is not read. A
-spec with errors has them printed once, and each file using it gets one error.
+A repository is untrusted input: a modeline may name only a spec inside the current directory,
+a rule only one inside its .hclspec.hcl's folder, after resolving ".." and symbolic links;
+anything else is an error on the file, and the spec is not read. A file in the current
+directory that links outside it is not read either.
+
+Silence a problem with a comment naming its code (hclspec lint --list-codes), on the line
+before it or at the end of its line: `# hclspec-ignore: CODE[, CODE]` (or `all`); for a whole
+file: `# hclspec-ignore-file: CODE`, in JSON files `"//": "hclspec-ignore-file: CODE"`.
 
 Options:
-  -s, --spec FILE  check the files against this hcldec spec file (it may be anywhere)
-  --no-color     never color the output (default: color when stdout is a terminal and
-                 NO_COLOR is unset)
-  -q, --quiet    print only the diagnostics, not the summary line
-  -h, --help     show this help
+  -s, --spec FILE          check every file against this hcldec spec (it may be anywhere)
+  -c, --config FILE        use this .hclspec.hcl's rules for every file
+  -V, --vars VALUES        variables for expressions, as in decode: a JSON object, or a file
+                           of attributes (repeatable)
+      --stdin-filename NAME  check standard input, reported and associated as file NAME
+      --exclude GLOB       leave out files and folders matching GLOB (relative to the current
+                           directory; without "/" it matches a name at any depth); repeatable
+  -f, --format FORMAT      text (default), compact, json, sarif, github, checkstyle or junit
+      --color WHEN         auto (default: when stdout is a terminal and NO_COLOR is unset),
+                           always or never; --no-color is --color never
+      --min-severity SEV   error (default) or warning: what makes the exit status 2
+      --no-fail            report, but exit 0 whatever was found
+  -j, --jobs N             check N files at a time (default: one per core)
+  -q, --quiet              no summary line or progress on stderr
+      --list-codes         print every diagnostic code with its description
+  -h, --help               show this help
 
-Exit status: 0 when no errors were found, 2 when any file has errors, 1 for usage errors,
-files that cannot be read or a --spec file with errors.
+Columns are 1-based and count characters (SARIF: Unicode code points).
+
+Exit status: 0 when nothing at or above --min-severity was found, 2 when something was, 1 for
+usage errors, files or folders that cannot be read, and --spec, --config or --vars problems.
 )";
 
-// A loaded spec's source under the name lint shows for it (the store names it by real path).
-class RenamedSource final : public base::SourceFile {
- public:
-  RenamedSource(const base::SourceFile& source, std::string name)
-      : SourceFile(source.text(), std::move(name)) {}
+struct LintOptions {
+  std::vector<std::string> paths;
+  std::string spec;
+  std::string config;
+  std::vector<std::string> vars;
+  std::optional<std::string> stdin_filename;
+  std::vector<std::string> excludes;
+  lint::Format format = lint::Format::Text;
+  std::string color = "auto";
+  base::Severity min_severity = base::Severity::Error;
+  bool no_fail = false;
+  bool quiet = false;
+  bool list_codes = false;
+  unsigned jobs = 0;
 };
 
-// A spec in use: loaded (shared with every file using it), shown under `name`.
-struct SpecInUse {
-  std::shared_ptr<const LoadedSpec> loaded;
-  std::unique_ptr<RenamedSource> shown;  // null when it has no tree (it could not be read)
-};
+int usage_error(const std::string& message) {
+  std::cerr << "hclspec lint: " << message << "\nRun 'hclspec lint --help' for usage.\n";
+  return 1;
+}
 
-// A file parsed in its syntax, and every problem found in it.
-struct CheckedFile {
-  std::shared_ptr<const syntax::SyntaxTree> native;  // shared with a spec's functions
-  std::unique_ptr<syntax::JsonTree> json;
-  base::Diagnostics diagnostics;
-  const base::SourceFile* source() const {
-    if (native) return native.get();
-    return json.get();
+// Parses the arguments into `o`; a non-negative result is the exit status to stop with.
+int parse_options(const std::vector<std::string>& arguments, LintOptions& o) {
+  // Options that take a value: as "--name VALUE" or "--name=VALUE" (short ones: "-x VALUE").
+  static const char* const kValued[][2] = {
+      {"-s", "--spec"},         {"-c", "--config"},     {"-V", "--vars"},
+      {"", "--stdin-filename"}, {"", "--exclude"},      {"-f", "--format"},
+      {"", "--color"},          {"", "--min-severity"}, {"-j", "--jobs"}};
+  bool options_done = false;
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    const std::string& arg = arguments[i];
+    if (options_done || arg == "-" || arg.empty() || arg[0] != '-') {
+      o.paths.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      options_done = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      std::cout << kLintHelp;
+      return 0;
+    }
+    if (arg == "--no-color") {
+      o.color = "never";
+      continue;
+    }
+    if (arg == "--no-fail") {
+      o.no_fail = true;
+      continue;
+    }
+    if (arg == "-q" || arg == "--quiet") {
+      o.quiet = true;
+      continue;
+    }
+    if (arg == "--list-codes") {
+      o.list_codes = true;
+      continue;
+    }
+    std::string name = arg, value;
+    bool has_value = false;
+    if (const size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
+      name = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      has_value = true;
+    }
+    std::string option;  // the long name
+    for (const auto& [short_name, long_name] : kValued)
+      if (name == long_name || (*short_name != '\0' && name == short_name)) option = long_name;
+    if (option.empty()) return usage_error("unknown option " + arg);
+    if (!has_value) {
+      if (i + 1 == arguments.size()) return usage_error(option + " needs a value");
+      value = arguments[++i];
+    }
+    if (option == "--spec") {
+      o.spec = value;
+    } else if (option == "--config") {
+      o.config = value;
+    } else if (option == "--vars") {
+      o.vars.push_back(value);
+    } else if (option == "--stdin-filename") {
+      o.stdin_filename = value;
+    } else if (option == "--exclude") {
+      o.excludes.push_back(value);
+    } else if (option == "--format") {
+      if (!lint::parse_format(value, o.format))
+        return usage_error("unknown format \"" + value +
+                           "\" (text, compact, json, sarif, github, checkstyle, junit)");
+    } else if (option == "--color") {
+      if (value != "auto" && value != "always" && value != "never")
+        return usage_error("--color takes auto, always or never, not \"" + value + "\"");
+      o.color = value;
+    } else if (option == "--min-severity") {
+      if (value == "error")
+        o.min_severity = base::Severity::Error;
+      else if (value == "warning")
+        o.min_severity = base::Severity::Warning;
+      else
+        return usage_error("--min-severity takes error or warning, not \"" + value + "\"");
+    } else if (option == "--jobs") {
+      char* end = nullptr;
+      const unsigned long jobs = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || jobs == 0 || jobs > 1024)
+        return usage_error("--jobs takes a number from 1 to 1024, not \"" + value + "\"");
+      o.jobs = static_cast<unsigned>(jobs);
+    }
   }
-};
+  if (o.stdin_filename && !o.paths.empty())
+    return usage_error("--stdin-filename checks standard input; give no PATH with it");
+  if (o.paths.empty()) o.paths.push_back(".");
+  return -1;
+}
 
 // Loads the spec for --spec; prints its problems, and gives nothing when it cannot be used.
-std::shared_ptr<const LoadedSpec> load_lint_spec(const std::string& path, FileAccess& files,
-                                                 const TextStyle& style) {
-  if (!files.real_path(path)) {
+std::shared_ptr<const LoadedSpec> load_explicit_spec(const std::string& path) {
+  DiskFileAccess disk;
+  if (!disk.real_path(path)) {
     std::cerr << "hclspec lint: spec file " << path << ": " << std::strerror(errno) << "\n";
     return nullptr;
   }
-  std::optional<std::string> text = files.read(path);
+  std::optional<std::string> text = disk.read(path);
   if (!text) {
     std::cerr << "hclspec lint: spec file " << path
               << ": cannot be read (unreadable, a folder, or larger than 16 MiB)\n";
@@ -103,7 +217,7 @@ std::shared_ptr<const LoadedSpec> load_lint_spec(const std::string& path, FileAc
   }
   std::shared_ptr<const LoadedSpec> spec = load_spec_text(std::move(*text), path);
   for (const base::Diagnostic& diag : spec->diagnostics)
-    std::cerr << format_diagnostic(spec->tree.get(), diag, style);
+    std::cerr << format_diagnostic(spec->tree.get(), diag, TextStyle{false, true});
   if (!spec->usable()) {
     std::cerr << "hclspec lint: the spec file " << path
               << " has errors; no file was checked against it\n";
@@ -112,254 +226,182 @@ std::shared_ptr<const LoadedSpec> load_lint_spec(const std::string& path, FileAc
   return spec;
 }
 
-// Syntax errors; for a spec file, the spec's own problems; for a project file, its built-in
-// spec's; with a spec, the problems the spec finds (also in the intact parts of a broken file).
-CheckedFile check_file(const std::string& path, std::string text, Association::Kind kind,
-                       const spec::SpecFile* spec) {
-  CheckedFile out;
-  if (kind == Association::Kind::ProjectFile) spec = &project_file_spec();
-  if (is_json_file_name(path)) {
-    out.json = syntax::parse_json(std::move(text), path);
-    out.diagnostics = spec ? spec::validate(out.json.get(), *spec) : out.json->diagnostics();
-    return out;
-  }
-  out.native = syntax::parse_config(std::move(text), path);
-  if (kind == Association::Kind::MetaSpec) {
-    out.diagnostics = out.native->diagnostics();
-    // As hcldec, a spec that does not parse is not read as a spec.
-    if (!base::has_errors(out.diagnostics)) spec::load_spec(out.native, out.diagnostics);
-    return out;
-  }
-  out.diagnostics = spec ? spec::validate(out.native.get(), *spec) : out.native->diagnostics();
-  return out;
-}
-
-// The modeline, or else the first line: where a problem with the file's spec is reported.
-base::ByteRange spec_problem_range(const Association& association, std::string_view text) {
-  if (association.modeline) return *association.modeline;
-  const size_t end = text.find_first_of("\r\n");
-  return {0, static_cast<uint32_t>(end == std::string_view::npos ? text.size() : end)};
-}
-
-// What lint knows across files: the trust root, the specs in use and which were printed.
-class Linter {
- public:
-  Linter(const TextStyle& style, std::set<std::string> linted_real_paths)
-      : style_(style), linted_(std::move(linted_real_paths)) {
-    std::error_code ec;
-    const std::string cwd = std::filesystem::current_path(ec).string();
-    context_.trust_root = files_.real_path(cwd).value_or(cwd);
-    context_.trust_root_label = "the current directory";
-    context_.confine_project_rules_to_their_folder = true;
-  }
-
-  // The spec for one file by association; `problem` set (with paths as lint shows them) when
-  // it cannot be used.
-  Association associate_file(const std::string& path, std::string_view text) {
-    const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
-    Association association = associate(absolute, text, context_, files_);
-    if (!association.project_file.empty()) {
-      const std::string shown = shown_path(association.project_file);
-      replace_all(association.chosen_by, association.project_file, shown);
-      replace_all(association.problem, association.project_file, shown);
+// hcldec's --vars: a JSON object given inline, or a file of attributes (JSON or native syntax
+// by its name), evaluated without variables. False (with the problems printed) on errors.
+bool load_variables(const std::vector<std::string>& sources, eval::Variables& variables) {
+  bool ok = true;
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const std::string& source = sources[i];
+    std::unique_ptr<syntax::JsonTree> json;
+    std::unique_ptr<syntax::SyntaxTree> native;
+    const size_t first = source.find_first_not_of(" \t\r\n\v\f");
+    if (first != std::string::npos && source[first] == '{') {
+      json = syntax::parse_json(source, "<vars argument " + std::to_string(i) + ">");
+    } else {
+      std::string error;
+      std::optional<std::string> text = read_file(source, error);
+      if (!text) {
+        std::cerr << "hclspec lint: vars file " << source << ": " << error << "\n";
+        ok = false;
+        continue;
+      }
+      if (is_json_file_name(source))
+        json = syntax::parse_json(std::move(*text), source);
+      else
+        native = syntax::parse_config(std::move(*text), source);
     }
-    return association;
+    const spec::InputFile input =
+        json ? spec::InputFile(json.get()) : spec::InputFile(native.get());
+    base::Diagnostics diags = input.diagnostics();
+    for (auto& [name, value] : spec::attribute_values(input, nullptr, diags))
+      variables[name] = std::move(value);
+    for (const base::Diagnostic& diag : diags)
+      std::cerr << format_diagnostic(&input.source(), diag, TextStyle{false, true});
+    if (base::has_errors(diags)) ok = false;
   }
+  return ok;
+}
 
-  // The loaded spec of an association without a problem, with its errors printed once when it
-  // is broken (unless lint checks that file itself).
-  const SpecInUse& spec_for(const Association& association) {
-    auto [entry, inserted] = specs_.try_emplace(association.spec_path);
-    SpecInUse& spec = entry->second;
-    if (!inserted) return spec;
-    spec.loaded = store_.get(association.spec_path, files_);
-    if (spec.loaded->tree)
-      spec.shown =
-          std::make_unique<RenamedSource>(*spec.loaded->tree, shown_path(association.spec_path));
-    if (!spec.loaded->usable() && !linted_.contains(association.spec_path))
-      for (const base::Diagnostic& diag : spec.loaded->diagnostics)
-        std::cout << format_diagnostic(spec.shown.get(), diag, style_);
-    return spec;
+// "checked 120 of 3400 files" on a terminal's stderr, once a run has taken a second.
+class Progress {
+ public:
+  Progress(bool enabled, size_t total) : total_(total) {
+    if (enabled && total > 1) thread_ = std::thread([this] { run(); });
   }
-
-  // Whether `path` lies in the current directory but is a link to a file outside it: a
-  // repository's link to a runner's secrets must not be printed as "syntax errors".
-  bool escapes_by_link(const std::string& path) {
-    const std::string absolute = std::filesystem::absolute(path).lexically_normal().string();
-    const std::optional<std::string> real = files_.real_path(path);
-    return real && inside(context_.trust_root, absolute) && !inside(context_.trust_root, *real);
+  ~Progress() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
   }
-
-  std::string shown_path(const std::string& real_path) const {
-    const std::string& root = context_.trust_root;
-    if (inside(root, real_path) && real_path != root) return real_path.substr(root.size() + 1);
-    return real_path;
-  }
+  void advance() { checked_.fetch_add(1, std::memory_order_relaxed); }
 
  private:
-  static bool inside(const std::string& root, const std::string& path) {
-    return path == root ||
-           (path.size() > root.size() && path.starts_with(root) && path[root.size()] == '/' &&
-            root != "/") ||
-           (root == "/" && path.starts_with('/'));
+  void run() {
+    std::unique_lock lock(mutex_);
+    if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
+    do {
+      std::cerr << "\rhclspec lint: checked " << checked_.load(std::memory_order_relaxed) << " of "
+                << total_ << " files" << std::flush;
+    } while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; }));
+    std::cerr << "\r\x1b[K" << std::flush;
   }
 
-  static void replace_all(std::string& text, const std::string& from, const std::string& to) {
-    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-      text.replace(at, from.size(), to);
-  }
-
-  TextStyle style_;
-  std::set<std::string> linted_;
-  DiskFileAccess files_;
-  AssociationContext context_;
-  SpecStore store_;
-  std::map<std::string, SpecInUse> specs_;
+  size_t total_;
+  std::atomic<size_t> checked_ = 0;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
 };
+
+int list_codes() {
+  size_t width = 0;
+  for (const features::DiagnosticCodeInfo& info : features::diagnostic_codes())
+    width = std::max(width, info.code.size());
+  for (const features::DiagnosticCodeInfo& info : features::diagnostic_codes())
+    std::cout << info.code << std::string(width + 2 - info.code.size(), ' ') << info.description
+              << "\n";
+  return 0;
+}
 
 }  // namespace
 
 int run_lint(const std::vector<std::string>& arguments) {
-  std::vector<std::string> paths;
-  bool color = isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
-  bool quiet = false;
-  bool options_done = false;
-  std::string spec_path;
-  bool expect_spec = false;
-  for (const std::string& arg : arguments) {
-    if (expect_spec) {
-      spec_path = arg;
-      expect_spec = false;
-    } else if (!options_done && arg == "--") {
-      options_done = true;
-    } else if (!options_done && (arg == "-h" || arg == "--help")) {
-      std::cout << kLintHelp;
-      return 0;
-    } else if (!options_done && arg == "--no-color") {
-      color = false;
-    } else if (!options_done && (arg == "-q" || arg == "--quiet")) {
-      quiet = true;
-    } else if (!options_done && (arg == "-s" || arg == "--spec")) {
-      expect_spec = true;
-    } else if (!options_done && arg.starts_with("--spec=")) {
-      spec_path = arg.substr(7);
-    } else if (!options_done && arg.size() > 1 && arg[0] == '-') {
-      std::cerr << "hclspec lint: unknown option " << arg << "\n"
-                << "Run 'hclspec lint --help' for usage.\n";
+  LintOptions o;
+  if (const int status = parse_options(arguments, o); status >= 0) return status;
+  if (o.list_codes) return list_codes();
+
+  lint::LintSettings settings;
+  if (!o.spec.empty()) {
+    settings.spec = load_explicit_spec(o.spec);
+    if (!settings.spec) return 1;
+    settings.spec_shown = lint::shown_path(o.spec);
+  }
+  if (!o.config.empty()) {
+    DiskFileAccess disk;
+    const std::optional<std::string> real = disk.real_path(o.config);
+    if (!real || std::filesystem::is_directory(*real)) {
+      std::cerr << "hclspec lint: config file " << o.config << ": no such file\n";
       return 1;
-    } else {
-      paths.push_back(arg);
     }
+    settings.config = *real;
   }
-  if (expect_spec) {
-    std::cerr << "hclspec lint: --spec needs a file\n"
-              << "Run 'hclspec lint --help' for usage.\n";
-    return 1;
-  }
-  if (paths.empty()) {
-    std::cerr << "hclspec lint: no files or directories given\n"
-              << "Run 'hclspec lint --help' for usage.\n";
-    return 1;
+  if (!load_variables(o.vars, settings.variables)) return 1;
+
+  std::vector<lint::Candidate> candidates;
+  std::optional<std::string> stdin_text;
+  bool io_failure = false;
+  if (o.stdin_filename) {
+    stdin_text.emplace(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    candidates.push_back({lint::shown_path(*o.stdin_filename), true, false});
+  } else {
+    lint::Discovery found = lint::discover(o.paths, o.excludes);
+    for (const std::string& path : found.missing)
+      std::cerr << "hclspec lint: " << path << ": no such file or directory\n";
+    io_failure = !found.missing.empty();
+    // A file reached twice (named and inside a folder given) is checked once.
+    std::set<std::string> seen;
+    for (lint::Candidate& candidate : found.files)
+      if (seen.insert(candidate.path).second) candidates.push_back(std::move(candidate));
   }
 
-  std::vector<std::string> missing;
-  const std::vector<std::string> files = collect_files(paths, missing);
-  bool io_failure = !missing.empty();
-  for (const std::string& path : missing)
-    std::cerr << "hclspec lint: " << path << ": no such file or directory\n";
-
-  size_t errors = 0, warnings = 0, files_with_errors = 0;
-  const TextStyle style{color, true};
-  DiskFileAccess disk;
-  std::set<std::string> linted_real_paths;
-  for (const std::string& path : files)
-    if (std::optional<std::string> real = disk.real_path(path)) linted_real_paths.insert(*real);
-  Linter linter(style, std::move(linted_real_paths));
-  std::shared_ptr<const LoadedSpec> explicit_spec;
-  if (!spec_path.empty()) {
-    explicit_spec = load_lint_spec(spec_path, disk, style);
-    if (!explicit_spec) return 1;
+  lint::Checker checker(std::move(settings));
+  std::vector<std::optional<lint::LintedFile>> checked(candidates.size());
+  {
+    const bool progress_shown =
+        !o.quiet && isatty(STDERR_FILENO) != 0 && std::getenv("CI") == nullptr;
+    Progress progress(progress_shown, candidates.size());
+    std::atomic<size_t> next = 0;
+    const auto work = [&] {
+      for (size_t i; (i = next.fetch_add(1)) < candidates.size();) {
+        checked[i] = checker.check(candidates[i], i == 0 ? std::move(stdin_text) : std::nullopt);
+        progress.advance();
+      }
+    };
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const size_t workers = std::min<size_t>(o.jobs ? o.jobs : cores, candidates.size());
+    // Workers with large stacks: the parser and decoder would otherwise start such a thread
+    // for every file (a 1 GiB reservation, mapped and unmapped each time).
+    std::vector<std::unique_ptr<base::LargeStackTask>> tasks;
+    for (size_t t = 0; t < workers; ++t)
+      tasks.push_back(std::make_unique<base::LargeStackTask>(work));
+    for (const auto& task : tasks) task->wait();
   }
-  for (const std::string& path : files) {
-    if (linter.escapes_by_link(path)) {
-      const base::Diagnostic escape{
-          base::Severity::Error,
-          "File not read",
-          path + " is a symbolic link to a file outside the current directory; it was not read.",
-          {},
-          std::nullopt};
-      std::cout << format_diagnostic(nullptr, escape, style);
-      ++errors;
-      ++files_with_errors;
-      continue;
-    }
-    std::string error;
-    std::optional<std::string> text = read_file(path, error);
-    if (!text) {
-      std::cerr << "hclspec lint: " << path << ": " << error << "\n";
+
+  lint::Report report;
+  std::set<std::string> linted;
+  for (std::optional<lint::LintedFile>& file : checked) {
+    if (!file) continue;
+    if (!file->failure.empty()) {
+      std::cerr << "hclspec lint: " << file->path << ": " << file->failure << "\n";
       io_failure = true;
       continue;
     }
-    Association::Kind kind = Association::Kind::Spec;
-    const spec::SpecFile* spec = nullptr;
-    const LoadedSpec* spec_loaded = nullptr;
-    const base::SourceFile* spec_shown = nullptr;  // where the spec's own diagnostics are shown
-    std::optional<base::Diagnostic> spec_problem;
-    if (explicit_spec) {
-      if (path.ends_with(".hcldec")) kind = Association::Kind::MetaSpec;
-      spec_loaded = explicit_spec.get();
-      spec_shown = explicit_spec->tree.get();
-    } else {
-      const Association association = linter.associate_file(path, *text);
-      kind = association.kind;
-      std::string summary, detail;
-      if (!association.problem.empty()) {
-        summary = "Spec file not usable";
-        detail = association.problem;
-      } else if (kind == Association::Kind::Spec) {
-        const SpecInUse& in_use = linter.spec_for(association);
-        spec_loaded = in_use.loaded.get();
-        spec_shown = in_use.shown.get();
-        if (!in_use.loaded->usable()) {
-          summary = "Spec file has errors";
-          detail = "The spec file " + linter.shown_path(association.spec_path) + " (" +
-                   association.chosen_by +
-                   ") has errors, reported in that file; this file was checked for syntax "
-                   "errors only.";
-          spec_loaded = nullptr;
-        }
-      }
-      if (!summary.empty())
-        spec_problem = base::Diagnostic{base::Severity::Error, summary, detail,
-                                        spec_problem_range(association, *text), std::nullopt};
-    }
-    if (spec_loaded) spec = spec_loaded->file.get();
-    CheckedFile checked = check_file(path, std::move(*text), kind, spec);
-    if (spec_problem) checked.diagnostics.insert(checked.diagnostics.begin(), *spec_problem);
-    bool file_has_error = false;
-    for (const base::Diagnostic& diag : checked.diagnostics) {
-      // A transform's result is an expression of the spec file: its problems are shown there.
-      const base::SourceFile* in =
-          spec_loaded && !diag.file.empty() && diag.file == spec_loaded->tree->filename()
-              ? spec_shown
-              : checked.source();
-      std::cout << format_diagnostic(in, diag, style);
-      if (diag.severity == base::Severity::Error) {
-        ++errors;
-        file_has_error = true;
-      } else {
-        ++warnings;
-      }
-    }
-    files_with_errors += file_has_error ? 1 : 0;
+    linted.insert(file->path);
+    report.files.push_back(std::move(*file));
   }
-  if (!quiet)
-    std::cerr << "Checked " << files.size() << (files.size() == 1 ? " file" : " files") << ": "
-              << errors << (errors == 1 ? " error" : " errors") << " in " << files_with_errors
-              << (files_with_errors == 1 ? " file" : " files") << ", " << warnings
-              << (warnings == 1 ? " warning" : " warnings") << ".\n";
+  report.files_checked = report.files.size();
+  for (lint::LintedFile& spec : checker.broken_specs(linted))
+    report.files.push_back(std::move(spec));
+  std::stable_sort(
+      report.files.begin(), report.files.end(),
+      [](const lint::LintedFile& a, const lint::LintedFile& b) { return a.path < b.path; });
+  report.min_severity = o.min_severity;
+  report.color = o.color == "always" || (o.color == "auto" && isatty(STDOUT_FILENO) != 0 &&
+                                         std::getenv("NO_COLOR") == nullptr);
+  lint::count(report);
+  std::cout << lint::render(report, o.format) << std::flush;
+  if (!o.quiet && o.format == lint::Format::Text) std::cerr << lint::summary_line(report);
+
   if (io_failure) return 1;
-  return errors > 0 ? 2 : 0;
+  if (o.no_fail) return 0;
+  for (const lint::LintedFile& file : report.files)
+    for (const lint::Finding& finding : file.findings)
+      if (lint::fails(finding.severity, o.min_severity)) return 2;
+  return 0;
 }
 
 }  // namespace hclspec::server

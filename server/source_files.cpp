@@ -24,33 +24,6 @@ bool is_hcl_file_name(const std::string& name) {
   return false;
 }
 
-std::vector<std::string> collect_files(const std::vector<std::string>& arguments,
-                                       std::vector<std::string>& missing) {
-  std::vector<std::string> files;
-  for (const std::string& argument : arguments) {
-    std::error_code ec;
-    const fs::file_status status = fs::status(argument, ec);
-    if (ec || !fs::exists(status)) {
-      missing.push_back(argument);
-      continue;
-    }
-    if (!fs::is_directory(status)) {
-      files.push_back(argument);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (auto it = fs::recursive_directory_iterator(
-             argument, fs::directory_options::skip_permission_denied, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec) && is_hcl_file_name(it->path().filename().string()))
-        found.push_back(it->path().string());
-    }
-    std::sort(found.begin(), found.end());
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
   std::FILE* file = std::fopen(path.c_str(), "rb");
   if (file == nullptr) {

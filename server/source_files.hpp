@@ -14,11 +14,6 @@ bool is_hcl_file_name(const std::string& name);
 // chooses.
 bool is_json_file_name(const std::string& name);
 
-// Expands each argument: a file stays as it is; a directory becomes the HCL files below it,
-// sorted. Arguments that do not exist are reported in `missing`.
-std::vector<std::string> collect_files(const std::vector<std::string>& arguments,
-                                       std::vector<std::string>& missing);
-
 // The file's bytes, or nullopt with `error` set.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
 

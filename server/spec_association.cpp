@@ -386,42 +386,58 @@ Association associate(const std::string& path, std::string_view text,
     return out;
   }
 
-  // The nearest project file, looking no higher than the trust root for the files inside it.
-  const bool inside_root = is_inside(context.trust_root, folder);
-  for (std::string dir = folder;; dir = parent_folder(dir)) {
-    const std::string candidate = dir == "/" ? "/" + std::string(kProjectFileName)
-                                             : dir + "/" + std::string(kProjectFileName);
-    if (const std::optional<std::string> real = files.real_path(candidate)) {
-      out.project_file = candidate;
-      const std::string& root =
-          context.confine_project_rules_to_their_folder ? dir : context.trust_root;
-      const std::string root_label = context.confine_project_rules_to_their_folder
-                                         ? "the folder of " + candidate
-                                         : context.trust_root_label;
-      if (!is_inside(root, *real)) {
-        out.chosen_by = candidate;
-        out.problem =
-            "The project file " + candidate +
-            (is_inside(root, candidate) ? " is a link to a file outside " : " is outside ") +
-            root_label + ", so it was not read.";
-        return out;
-      }
-      ProjectRules project = read_project_file(candidate, files);
-      if (!project.problem.empty()) {
-        out.chosen_by = candidate;
-        out.problem = std::move(project.problem);
-        return out;
-      }
-      const std::string relative = document.substr(dir == "/" ? 1 : dir.size() + 1);
-      for (size_t i = 0; i < project.rules.size(); ++i) {
-        if (!rule_matches(project.rules[i], relative)) continue;
-        out.chosen_by = "rule " + std::to_string(i + 1) + " in " + candidate;
-        resolve_spec(dir, project.rules[i].spec, root, root_label, files, out);
-        return out;
-      }
-      break;  // only the nearest project file is consulted
+  // The project file's rules: the first matching names the spec. Returns false when none
+  // matches (and nothing is wrong with the project file).
+  const auto consult = [&](const std::string& candidate, const std::string& dir,
+                           const std::string& real) {
+    out.project_file = candidate;
+    const std::string& root =
+        context.confine_project_rules_to_their_folder ? dir : context.trust_root;
+    const std::string root_label = context.confine_project_rules_to_their_folder
+                                       ? "the folder of " + candidate
+                                       : context.trust_root_label;
+    if (context.project_file.empty() && !is_inside(root, real)) {
+      out.chosen_by = candidate;
+      out.problem =
+          "The project file " + candidate +
+          (is_inside(root, candidate) ? " is a link to a file outside " : " is outside ") +
+          root_label + ", so it was not read.";
+      return true;
     }
-    if (dir == "/" || (inside_root && dir == context.trust_root)) break;
+    ProjectRules project = read_project_file(candidate, files);
+    if (!project.problem.empty()) {
+      out.chosen_by = candidate;
+      out.problem = std::move(project.problem);
+      return true;
+    }
+    const std::optional<std::string> relative = relative_to(dir, document);
+    if (!relative) return false;
+    for (size_t i = 0; i < project.rules.size(); ++i) {
+      if (!rule_matches(project.rules[i], *relative)) continue;
+      out.chosen_by = "rule " + std::to_string(i + 1) + " in " + candidate;
+      resolve_spec(dir, project.rules[i].spec, root, root_label, files, out);
+      return true;
+    }
+    return false;
+  };
+
+  if (!context.project_file.empty()) {
+    // Named explicitly, so it may be anywhere; its rules' specs stay confined as configured.
+    const std::string real =
+        files.real_path(context.project_file).value_or(lexically_normal(context.project_file));
+    if (consult(real, parent_folder(real), real)) return out;
+  } else {
+    // The nearest project file, looking no higher than the trust root for the files inside it.
+    const bool inside_root = is_inside(context.trust_root, folder);
+    for (std::string dir = folder;; dir = parent_folder(dir)) {
+      const std::string candidate = dir == "/" ? "/" + std::string(kProjectFileName)
+                                               : dir + "/" + std::string(kProjectFileName);
+      if (const std::optional<std::string> real = files.real_path(candidate)) {
+        if (consult(candidate, dir, *real)) return out;
+        break;  // only the nearest project file is consulted
+      }
+      if (dir == "/" || (inside_root && dir == context.trust_root)) break;
+    }
   }
 
   if (!context.client_rules.empty()) {

@@ -27,6 +27,9 @@ struct AssociationContext {
   // When set, a .hclspec.hcl's rules may name specs only inside that file's own folder (lint,
   // whose trust root for modelines is only the current directory) instead of the trust root.
   bool confine_project_rules_to_their_folder = false;
+  // When set (lint --config), this project file is consulted for every file instead of the
+  // nearest .hclspec.hcl; files outside its folder match none of its rules.
+  std::string project_file;
   std::vector<AssociationRule> client_rules;  // explicit client setting: may point anywhere
   std::string client_rules_base;              // folder the client rules are relative to
 };

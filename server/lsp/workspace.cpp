@@ -7,6 +7,7 @@
 #include "engine/syntax/parser.hpp"
 #include "protocol/uri.hpp"
 #include "server/source_files.hpp"
+#include "server/spec_binding.hpp"
 
 namespace hclspec::server::lsp {
 
@@ -203,31 +204,9 @@ features::Snapshot Workspace::snapshot(const Document& document) const {
   features::Snapshot snapshot;
   snapshot.tree = document.tree;
   snapshot.json = document.json;
-  const Association& association = document.association;
-  snapshot.kind = association.kind == Association::Kind::MetaSpec ? features::DocumentKind::SpecFile
-                                                                  : features::DocumentKind::Config;
-  features::SpecBinding& binding = snapshot.binding;
-  binding.chosen_by = association.chosen_by;
-  binding.modeline = association.modeline;
-  binding.problem = association.problem;
-  switch (association.kind) {
-    case Association::Kind::ProjectFile:
-      binding.spec =
-          std::shared_ptr<const spec::SpecFile>(std::shared_ptr<void>(), &project_file_spec());
-      binding.spec_name = "the built-in spec of .hclspec.hcl files";
-      break;
-    case Association::Kind::Spec:
-      binding.spec_name = association.spec_path;
-      if (document.spec && document.spec->usable())
-        binding.spec = document.spec->file;
-      else if (document.spec && binding.problem.empty())
-        binding.problem = "The spec file " + association.spec_path +
-                          " has errors, so this file is checked for syntax only; fix the spec "
-                          "file first.";
-      break;
-    default:
-      break;
-  }
+  snapshot.kind = document_kind(document.association);
+  snapshot.binding =
+      spec_binding(document.association, document.spec.get(), document.association.spec_path);
   return snapshot;
 }
 

@@ -8,12 +8,14 @@ expected_stderr, `inputs` (the input file names on one line; input.hcl when abse
 repository holds no link that points out of its folder). The
 command run, inside the folder, is: hclspec decode --spec spec.hcldec ARGS INPUTS; or, when the
 folder has a `command` file, hclspec COMMAND-WORDS ARGS INPUTS (e.g. "lint --spec spec.hcldec").
-Closes with 'N passed, N failed'; exit status 1 if any failed.
-usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR
+Closes with 'N passed, N failed'; exit status 1 if any failed. With --update, a case whose
+stdout differs gets the new output written to its expected_stdout (review the diff).
+usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR [--update]
 """
 import os, shlex, subprocess, sys
 
 binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+update = sys.argv[3:] == ["--update"]
 passed = failed = 0
 for name in sorted(os.listdir(root)):
     case = os.path.join(root, name)
@@ -38,7 +40,10 @@ for name in sorted(os.listdir(root)):
     problems = []
     if proc.returncode != int(read("expected_exit")):
         problems.append("exit %d, expected %s" % (proc.returncode, read("expected_exit").strip()))
-    if proc.stdout.strip() != read("expected_stdout").strip():
+    if proc.stdout.strip() != read("expected_stdout").strip() and update:
+        with open(os.path.join(case, "expected_stdout"), "w", encoding="utf-8") as out:
+            out.write(proc.stdout)
+    elif proc.stdout.strip() != read("expected_stdout").strip():
         problems.append("stdout %r, expected %r" % (proc.stdout, read("expected_stdout")))
     if os.path.exists(os.path.join(case, "expected_stderr")) and proc.stderr != read("expected_stderr"):
         problems.append("stderr differs:\n%s" % proc.stderr)
