@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "features/diagnostic_codes.hpp"
+#include "features/suppression.hpp"
 #include "spec/load.hpp"
 #include "spec/validate.hpp"
 #include "syntax/block_header.hpp"
@@ -195,6 +196,7 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
     }
     out.push_back(std::move(item));
   }
+  apply_suppressions(snapshot, out);
   return out;
 }
 

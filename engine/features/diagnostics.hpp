@@ -26,7 +26,9 @@ struct DiagnosticItem {
 // Every diagnostic of the snapshot, in the order found: the syntax errors, then
 // - a Config document with a spec: every problem `spec::validate` finds (native or JSON);
 // - a SpecFile document: `spec::load_spec`'s problems;
-// - a binding with a problem: one error saying so.
+// - a binding with a problem: one error saying so;
+// less those the document's suppression comments silence (suppression.hpp), with a warning on
+// each unknown code they name.
 // A missing required attribute or block is placed on the header of the block lacking it (type
 // and labels; in JSON the property naming the object), or for the root body on the modeline, else
 // the first line. A problem located in the spec file (a transform's result) is placed there too,

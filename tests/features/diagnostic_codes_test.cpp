@@ -103,6 +103,30 @@ std::string render_codes_markdown() {
       "takes two columns, as HCL's JSON scanner counts). In SARIF output a column counts "
       "Unicode code points (SARIF's `unicodeCodePoints`). The language server sends LSP "
       "positions: 0-based, in UTF-16 code units unless the client accepts UTF-8.\n\n"
+      "## Silencing diagnostics\n\n"
+      "A comment silences diagnostics by code, in `hclspec lint` and in the language server "
+      "alike:\n\n"
+      "```hcl\n"
+      "# hclspec-ignore: unsupported-argument\n"
+      "legacy_flag = true\n"
+      "port = \"eighty\" # hclspec-ignore: incorrect-attribute-value-type # words until v2\n"
+      "\n"
+      "# hclspec-ignore-file: missing-required-argument, too-many-blocks\n"
+      "```\n\n"
+      "- `hclspec-ignore: CODE, ...` silences the diagnostics of those codes that start on the "
+      "comment's line and, when the comment has a line of its own, on the next line.\n"
+      "- `hclspec-ignore-file: CODE, ...`, anywhere in the file, silences them in the whole "
+      "file.\n"
+      "- `all` stands for every code. Codes are separated by commas or spaces; text after a "
+      "further `#` is a reason, for readers. The comment may be written with `#`, `//` or "
+      "`/* */`, and must start with `hclspec-ignore`; a `#` inside a string or heredoc is no "
+      "comment.\n"
+      "- In a JSON file the same texts are values of `\"//\"` properties, which HCL treats as "
+      "comments: `\"//\": \"hclspec-ignore-file: unsupported-argument\"`. An `hclspec-ignore` "
+      "there covers its property's line, and the next line when the property comes first on "
+      "its line.\n"
+      "- Every code works the same, syntax errors and `spec-unusable` included. A code that does "
+      "not exist gets an `unknown-ignore-code` warning.\n\n"
       "## Codes\n\n"
       "| code | severity | summary |\n|---|---|---|\n";
   for (const features::DiagnosticCodeInfo& info : features::diagnostic_codes()) {
@@ -251,7 +275,8 @@ TEST_CASE("docs/diagnostic-codes.md is generated from the registry") {
   }
   REQUIRE_MESSAGE(fs::exists(path), "run with HCLSPEC_UPDATE_GOLDEN=1 to write " << path);
   const std::string expected = testing::read_file(path);
-  CHECK_MESSAGE(actual == expected,
+  const bool same = actual == expected;  // not in the check: it would print both whole texts
+  CHECK_MESSAGE(same,
                 "docs/diagnostic-codes.md differs from the registry; regenerate it with "
                 "HCLSPEC_UPDATE_GOLDEN=1 build/tests/features/features_tests "
                 "-tc='*diagnostic-codes.md*'\n"
