@@ -57,6 +57,8 @@ std::string line_comments(const syntax::SyntaxTree& tree, uint32_t last) {
       break;
     std::string_view line = text.substr(text.starts_with('#') ? 1 : 2);
     if (line.starts_with(' ')) line.remove_prefix(1);
+    // A suppression comment speaks to the tools, not to the reader of hover text.
+    if (trim_start(line).starts_with("hclspec-ignore")) continue;
     lines.push_back(trim_end(line));
   }
   std::reverse(lines.begin(), lines.end());

@@ -12,7 +12,8 @@ namespace hclspec::spec {
 // completion and hover. The rules:
 // - Either a run of line comments (`#` or `//`), each alone on its line, with no blank line
 //   between them or between the last one and the item; a blank line ends the run, keeping the
-//   lines nearest the item. Each line loses its marker and one space after it.
+//   lines nearest the item. Each line loses its marker and one space after it; suppression
+//   comments (`# hclspec-ignore...`) are left out.
 // - Or one `/* */` comment alone on the line(s) directly above. It loses its delimiters (also
 //   `/**` and `**/`) and, when every line after the first starts with `*`, that decoration and
 //   one space after it; otherwise the lines' common indentation.

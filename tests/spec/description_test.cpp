@@ -41,6 +41,18 @@ object {
   CHECK(property(*file.root, "spaced").description == "  trailing spaces go");
 }
 
+TEST_CASE("suppression comments above a spec block are not part of its description") {
+  const spec::SpecFile file = load_spec_text(R"(object {
+  # The name.
+  # hclspec-ignore: unsupported-argument
+  attr "name" { type = string }
+  #   hclspec-ignore-file: all
+  attr "port" { type = number }
+})");
+  CHECK(property(*file.root, "name").description == "The name.");
+  CHECK(property(*file.root, "port").description == "");
+}
+
 TEST_CASE("a /* */ comment directly above a spec block describes it") {
   const spec::SpecFile file = load_spec_text(R"(object {
   /* One line. */
