@@ -2,12 +2,15 @@
 # Installs the Debian 12 packages hclspec needs (only missing ones); silent when nothing is to do.
 #
 # usage: scripts/setup.sh [--fuzz] [--ci]
-#   (no option)  compiler, CMake, Ninja and the libraries: enough to build and test
+#   (no option)  compiler, CMake, Ninja, the libraries and the editors: enough to build and test
 #   --fuzz       also clang and its runtime libraries (libFuzzer, sanitizers) for fuzz/
 #   --ci         everything .ci/run uses (the fuzzing toolchain too)
 set -euo pipefail
 
-packages=(cmake ninja-build g++ nlohmann-json3-dev libboost-dev libicu-dev doctest-dev python3)
+# dpkg-dev: cpack's dependency list (dpkg-shlibdeps); neovim, emacs-nox and elpa-eglot: the
+# editor integrations' tests run in the real clients.
+packages=(cmake ninja-build g++ nlohmann-json3-dev libboost-dev libicu-dev doctest-dev python3
+  dpkg-dev neovim emacs-nox elpa-eglot)
 for arg in "$@"; do
   case "$arg" in
     # libclang-rt-14-dev holds libclang_rt.fuzzer and the sanitizer runtimes; clang only
