@@ -112,7 +112,8 @@ int usage_error(const std::string& message) {
 
 // Parses the arguments into `o`; a non-negative result is the exit status to stop with.
 int parse_options(const std::vector<std::string>& arguments, LintOptions& o) {
-  // Options that take a value: as "--name VALUE" or "--name=VALUE" (short ones: "-x VALUE").
+  // Options that take a value: as "--name VALUE" or "--name=VALUE" (short ones: "-x VALUE" or
+  // "-xVALUE").
   static const char* const kValued[][2] = {
       {"-s", "--spec"},         {"-c", "--config"},     {"-V", "--vars"},
       {"", "--stdin-filename"}, {"", "--exclude"},      {"-f", "--format"},
@@ -153,6 +154,10 @@ int parse_options(const std::vector<std::string>& arguments, LintOptions& o) {
     if (const size_t eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
       name = arg.substr(0, eq);
       value = arg.substr(eq + 1);
+      has_value = true;
+    } else if (!arg.starts_with("--") && arg.size() > 2) {
+      name = arg.substr(0, 2);  // "-j4", "-fjson": the value attached to a short option
+      value = arg.substr(2);
       has_value = true;
     }
     std::string option;  // the long name

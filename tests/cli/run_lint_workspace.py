@@ -34,6 +34,7 @@ CASES = [
     ("checkstyle", ["-f", "checkstyle"], 2, None),
     ("junit", ["-f", "junit"], 2, None),
     ("clean_files", ["-f", "compact", "jobs/clean.hcl", "services/web.hcl"], 0, None),
+    ("short_options", ["-j1", "-fcompact", "-sspecs/service.hcldec", "services/web.hcl"], 0, None),
     ("no_fail", ["--no-fail", "-f", "compact", "broken"], 0, None),
     ("warning_only", ["-f", "compact", "jobs/quiet/warning_only.hcl"], 0, None),
     ("min_severity_warning", ["-f", "compact", "--min-severity", "warning",
