@@ -8,6 +8,8 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ nlohmann-json3-dev libboost-dev libicu-dev doctest-dev python3)
+# The editor client tests (tests/editors/) drive a real editor.
+packages+=(neovim)
 for arg in "$@"; do
   case "$arg" in
     # libclang-rt-14-dev holds libclang_rt.fuzzer and the sanitizer runtimes; clang only
