@@ -16,6 +16,8 @@ namespace hclspec::server {
 struct AssociationRule {
   std::vector<std::string> files;  // globs: `*`, `?`, `[...]` within a folder name, `**` across
   std::string spec;                // the spec file, relative to the rule's base folder
+
+  friend bool operator==(const AssociationRule&, const AssociationRule&) = default;
 };
 
 struct AssociationContext {

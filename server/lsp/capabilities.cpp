@@ -36,7 +36,9 @@ nlohmann::json initialize_result(const ClientOptions& client) {
             {{"openClose", true},
              {"change", 2 /* Incremental */},
              {"save", {{"includeText", false}}}}},
-           {"completionProvider", {{"triggerCharacters", {"=", " "}}, {"resolveProvider", false}}},
+           // "=" opens a value (true/false, variables, functions). Not " ": clients that pop
+           // up completion on trigger characters (company-mode) would do it after every space.
+           {"completionProvider", {{"triggerCharacters", {"="}}, {"resolveProvider", false}}},
            {"hoverProvider", true},
            {"workspace",
             {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},

@@ -27,6 +27,8 @@ std::vector<AssociationRule> rules_from(const json& section) {
   std::vector<AssociationRule> rules;
   if (!section.is_object() || !section.contains("rules")) return rules;
   const json& list = section["rules"];
+  // An empty Lua table (Neovim) or Emacs Lisp list is encoded as {} or null: no rules.
+  if (list.is_null() || (list.is_object() && list.empty())) return rules;
   if (!list.is_array()) throw protocol::InvalidParams("rules: expected an array");
   for (size_t i = 0; i < list.size(); ++i) {
     const std::string at = "rules[" + std::to_string(i) + "]";
@@ -332,10 +334,11 @@ void LanguageServer::apply_settings(const json& section, const std::string* fold
     log(kLogWarning, std::string("Ignored the hclspec settings: ") + error.what());
     return;
   }
-  if (folder_uri)
-    workspace_.set_folder_rules(*folder_uri, std::move(rules));
-  else
-    workspace_.set_client_rules(std::move(rules));
+  const bool changed = folder_uri ? workspace_.set_folder_rules(*folder_uri, std::move(rules))
+                                  : workspace_.set_client_rules(std::move(rules));
+  // Clients repeat unchanged settings (at start, on every save of a settings file): the
+  // documents' specs stay as they are, and nothing is analysed again.
+  if (!changed) return;
   workspace_.reassociate_all();
   for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
 }

@@ -89,10 +89,26 @@ void Workspace::remove_folder(const std::string& uri) {
   reassociate_all();
 }
 
-void Workspace::set_folder_rules(const std::string& folder_uri,
+bool Workspace::set_client_rules(std::vector<AssociationRule> rules) {
+  bool changed = rules != client_rules_;
+  for (WorkspaceFolder& folder : folders_) {
+    changed = changed || (folder.rules && *folder.rules != rules);
+    folder.rules.reset();
+  }
+  client_rules_ = std::move(rules);
+  return changed;
+}
+
+bool Workspace::set_folder_rules(const std::string& folder_uri,
                                  std::vector<AssociationRule> rules) {
+  bool changed = false;
   for (WorkspaceFolder& folder : folders_)
-    if (folder.uri == folder_uri) folder.rules = std::move(rules);
+    if (folder.uri == folder_uri) {
+      // Until a pull answers, the folder follows the client-wide rules.
+      changed = folder.rules ? *folder.rules != rules : client_rules_ != rules;
+      folder.rules = std::move(rules);
+    }
+  return changed;
 }
 
 AssociationContext Workspace::context_for(const std::string& path) const {

@@ -73,8 +73,10 @@ class Workspace {
   const std::vector<WorkspaceFolder>& folders() const { return folders_; }
   // Rules from `initializationOptions` or pushed settings: for every folder that has none of
   // its own.
-  void set_client_rules(std::vector<AssociationRule> rules) { client_rules_ = std::move(rules); }
-  void set_folder_rules(const std::string& folder_uri, std::vector<AssociationRule> rules);
+  // Each returns whether the rules that apply changed. Rules pushed by the client replace what
+  // was pulled for every folder: the push is the newer word (a pull may follow and refine it).
+  bool set_client_rules(std::vector<AssociationRule> rules);
+  bool set_folder_rules(const std::string& folder_uri, std::vector<AssociationRule> rules);
 
   // Opens or replaces a document; its spec is chosen (and loaded) at once.
   Document& open(const std::string& uri, int64_t version, std::string text);

@@ -238,6 +238,51 @@ TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedF
 
 namespace hclspec::testing {
 
+TEST_CASE("client rules: an empty table for rules, a push after a pull, unchanged settings") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kJobSpec);
+  const json rules = {{"rules", {{{"files", {"*.job.hcl"}}, {"spec", "specs/job.hcldec"}}}}};
+  const std::string uri = folder.uri_of("a.job.hcl");
+  SUBCASE("Lua and Lisp encode an empty list as {} or null: no rules, not an error") {
+    for (const json& empty : {json::object(), json()}) {
+      Session session;
+      const json result = session.initialize({}, folder.uri(), {{"rules", empty}});
+      CHECK(result["result"].contains("capabilities"));
+      session.open(uri, "count = 1\n");
+      session.settle();
+      CHECK(codes(session, uri).empty());
+    }
+  }
+  SUBCASE("rules pushed after a pull answered take effect") {
+    Session session;
+    session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
+    const json* ask = nullptr;
+    std::vector<json> sent = session.take();
+    for (const json& message : sent)
+      if (message.value("method", "") == "workspace/configuration") ask = &message;
+    REQUIRE(ask != nullptr);
+    session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", {json::object()}}});
+    session.open(uri, "count = 1\n");
+    session.settle();
+    CHECK(codes(session, uri).empty());
+    session.take();
+    session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
+    session.settle();
+    CHECK(codes(session, uri).size() == 1);  // name is missing
+  }
+  SUBCASE("settings pushed again unchanged analyse nothing again") {
+    Session session;
+    session.initialize({}, folder.uri(), rules);
+    session.open(uri, "count = 1\n");
+    session.settle();
+    CHECK(codes(session, uri).size() == 1);
+    session.take();
+    session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
+    session.settle();
+    CHECK(session.published(uri).empty());
+  }
+}
+
 TEST_CASE("several workspace folders, each with its own pulled rules") {
   TempFolder first;
   TempFolder second;

@@ -46,6 +46,9 @@ TEST_CASE("initialize negotiates the position encoding: UTF-16 unless UTF-8 is o
     const json init = session.initialize();
     CHECK(init["result"]["capabilities"]["positionEncoding"] == "utf-16");
     CHECK(init["result"]["capabilities"]["textDocumentSync"]["change"] == 2);
+    // Completion pops up on "=" only, not on every space (company-mode in Emacs).
+    CHECK(init["result"]["capabilities"]["completionProvider"]["triggerCharacters"] ==
+          json::array({"="}));
   }
   {
     Session session;
