@@ -2,10 +2,11 @@
 # Builds the libFuzzer targets with clang into build-fuzz/ and runs each for a bounded time.
 #
 # usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s each for parse_fuzzer,
-#                                                 reparse_fuzzer, json_fuzzer and framing_fuzzer)
+#                   reparse_fuzzer, json_fuzzer, framing_fuzzer and diagnostics_fuzzer)
 #   Each target starts from fuzz/seeds/ (plain HCL, plus regression inputs; fuzz/json_seeds/ for
-#   json_fuzzer, fuzz/framing_seeds/ for framing_fuzzer), guided by fuzz/hcl.dict (fuzz/json.dict,
-#   fuzz/framing.dict), and keeps what it finds in fuzz-corpus/TARGET/ (git-ignored). A crash, a
+#   json_fuzzer, fuzz/framing_seeds/ for framing_fuzzer, fuzz/diagnostics_seeds/ for
+#   diagnostics_fuzzer), guided by fuzz/hcl.dict (fuzz/json.dict, fuzz/framing.dict,
+#   fuzz/diagnostics.dict), and keeps what it finds in fuzz-corpus/TARGET/ (git-ignored). A crash, a
 #   broken invariant or a slow input (>10 s) makes the script fail and leaves the input in
 #   fuzz-corpus/artifacts/; replay it with build-fuzz/fuzz/TARGET fuzz-corpus/artifacts/crash-...
 set -euo pipefail
@@ -15,7 +16,8 @@ cd "$HCLSPEC_ROOT"
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(parse_fuzzer reparse_fuzzer json_fuzzer framing_fuzzer)
+[ ${#targets[@]} -gt 0 ] ||
+  targets=(parse_fuzzer reparse_fuzzer json_fuzzer framing_fuzzer diagnostics_fuzzer)
 
 section "Checking Debian packages (scripts/setup.sh --fuzz)"
 scripts/setup.sh --fuzz
@@ -34,6 +36,7 @@ for target in "${targets[@]}"; do
   seeds=fuzz/seeds dict=fuzz/hcl.dict
   [ "$target" = json_fuzzer ] && seeds=fuzz/json_seeds dict=fuzz/json.dict
   [ "$target" = framing_fuzzer ] && seeds=fuzz/framing_seeds dict=fuzz/framing.dict
+  [ "$target" = diagnostics_fuzzer ] && seeds=fuzz/diagnostics_seeds dict=fuzz/diagnostics.dict
   # The first corpus folder receives new inputs; the seeds are only read.
   "build-fuzz/fuzz/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
     -dict="$dict" -print_final_stats=1 -artifact_prefix=fuzz-corpus/artifacts/ \

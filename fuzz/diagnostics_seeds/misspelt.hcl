@@ -1,0 +1,5 @@
+/* hclspec-ignore: unsuported-argument */
+name = 1
+group "a" {}
+group "a" { count = "x" }
+// hclspec-ignore:
