@@ -264,8 +264,15 @@ json LanguageServer::initialize(const json& params) {
   if (folders.empty() && init.root_path && !init.root_path->empty())
     folders.push_back(workspace_.folder(protocol::path_to_uri(*init.root_path)));
   workspace_.set_folders(std::move(folders));
-  if (init.initialization_options.is_object())
-    workspace_.set_client_rules(rules_from(init.initialization_options));
+  if (init.initialization_options.is_object()) {
+    // A mistake in the rules must not keep the server from starting: it is logged, as a mistake
+    // in pushed or pulled settings is, and the documents get what the other routes give.
+    try {
+      workspace_.set_client_rules(rules_from(init.initialization_options));
+    } catch (const protocol::InvalidParams& error) {
+      log(kLogWarning, std::string("Ignored the initializationOptions rules: ") + error.what());
+    }
+  }
   state_ = State::Running;
   return initialize_result(client_);
 }

@@ -253,6 +253,19 @@ TEST_CASE("client rules: an empty table for rules, a push after a pull, unchange
       CHECK(codes(session, uri).empty());
     }
   }
+  SUBCASE("malformed initializationOptions rules are logged and ignored; the server starts") {
+    Session session;
+    const json result = session.initialize(
+        {}, folder.uri(), {{"rules", {{{"files", "*.job.hcl"}, {"spec", "specs/job.hcldec"}}}}});
+    CHECK(result["result"].contains("capabilities"));
+    bool logged = false;
+    for (const std::string& message : session.logged())
+      logged = logged || message.find("rules[0].files") != std::string::npos;
+    CHECK(logged);
+    session.open(uri, "count = 1\n");
+    session.settle();
+    CHECK(codes(session, uri).empty());
+  }
   SUBCASE("rules pushed after a pull answered take effect") {
     Session session;
     session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
