@@ -1,4 +1,4 @@
-// Runs the extension's tests for ctest: `client` (a whole LSP session with the real server, then with a mute one that must fail), `grammar`, `package`.
+// Runs the extension's tests for ctest: `client` (src/settings.ts's unit tests, a whole LSP session with the real server, then with a mute one that must fail), `grammar`, `package`.
 //
 // usage: node scripts/run-tests.mjs client --server PATH | grammar | package
 // Tests are TypeScript, bundled with esbuild into a temporary folder, so that they import the
@@ -74,6 +74,8 @@ switch (kind) {
     if (!server) fail("client: --server PATH is required");
     // vscode-languageclient is bundled with a stand-in `vscode` module: the test takes the
     // library's own client capabilities.
+    const unit = await bundle("test/settings.test.ts");
+    if (runNodeTest(unit, {}).status !== 0) process.exit(1);
     const file = await bundle("test/client.test.ts", { vscode: "./test/vscode-stub.ts" });
     console.log(`== the session with ${server}`);
     const real = runNodeTest(file, { HCLSPEC_SERVER: path.resolve(server) });

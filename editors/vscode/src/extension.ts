@@ -38,9 +38,11 @@ async function start(): Promise<void> {
   });
   if ("error" in found) {
     output.appendLine(found.error);
-    const choice = await vscode.window.showErrorMessage(`hclspec: ${found.error}`, "Open Settings");
-    if (choice === "Open Settings")
-      await vscode.commands.executeCommand("workbench.action.openSettings", "hclspec.server.path");
+    // Not awaited: the message stays until the user closes it, and activation must not wait.
+    void vscode.window.showErrorMessage(`hclspec: ${found.error}`, "Open Settings").then((choice) => {
+      if (choice === "Open Settings")
+        void vscode.commands.executeCommand("workbench.action.openSettings", "hclspec.server.path");
+    });
     return;
   }
   warnAboutRules();
