@@ -31,6 +31,7 @@ const result = JSON.parse(await waitFor("the probe's results", () => fs.existsSy
 console.log(`e2e-check: the probe wrote its results after ${elapsed()}`);
 assert.equal(result.error, undefined, `the probe failed: ${result.error}`);
 assert.equal(result.languageId, "hcl");
+assert.equal(result.specLanguageId, "hcldec");
 assert.equal(result.extensionActive, true, "the hclspec extension is not active");
 const diagnostics = result.diagnostics.map((d) => `${d.code} ${d.range.join(",")}`).sort();
 // 🚀 counts two UTF-16 code units: "extra" starts at 24 in VS Code's columns.

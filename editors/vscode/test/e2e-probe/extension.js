@@ -45,6 +45,10 @@ async function probe(result, document) {
   const hovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", uri, new vscode.Position(2, 3));
   result.hover = hovers.flatMap((hover) => hover.contents.map(text));
 
+  // A spec file is language hcldec (the same grammar, a language of its own).
+  const spec = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, "specs/deploy.hcldec"));
+  result.specLanguageId = spec.languageId;
+
   // Leave something to see: the Problems panel with every diagnostic and its code, and in the
   // editor the cursor on the unknown argument with its hover (problem and suggestion) open.
   await vscode.commands.executeCommand("workbench.actions.view.problems");
