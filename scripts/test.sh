@@ -10,6 +10,9 @@ cd "$HCLSPEC_ROOT"
 section "Checking Debian packages (scripts/setup.sh)"
 scripts/setup.sh
 
+section "Checking the VS Code extension's npm packages (scripts/npm-deps.sh)"
+scripts/npm-deps.sh
+
 section "Building Release with tests into build/"
 configure build -DCMAKE_BUILD_TYPE=Release -DHCLSPEC_TESTS=ON
 build build
