@@ -1,6 +1,7 @@
 // Diagnostics of a snapshot: the engine's diagnostics, placed and worded for an editor.
 #include "features/diagnostics.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
@@ -194,6 +195,11 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
       else if (at_root)
         item.range = root_header(snapshot);
     }
+    // hcl's JSON scanner marks a string broken at the end of the text one byte past it (the
+    // decoder keeps that, as hcldec prints it); an editor and lint need a place in the text.
+    const auto size = static_cast<uint32_t>(snapshot.source().text().size());
+    item.range.end = std::min(item.range.end, size);
+    item.range.start = std::min(item.range.start, item.range.end);
     out.push_back(std::move(item));
   }
   apply_suppressions(snapshot, out);
