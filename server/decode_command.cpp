@@ -235,9 +235,8 @@ class DecodeRun {
   // the inputs'.
   void load_vars(const std::string& vars, size_t index, eval::Variables& variables) {
     std::optional<spec::InputFile> file;
-    const size_t first = vars.find_first_not_of(" \t\r\n\v\f");
-    if (first != std::string::npos && vars[first] == '{')
-      file = keep(syntax::parse_json(vars, "<vars argument " + std::to_string(index) + ">"));
+    if (std::unique_ptr<syntax::JsonTree> inline_vars = parse_inline_vars(vars, index))
+      file = keep(std::move(inline_vars));
     else
       file = read_source(vars);
     if (!file) return;

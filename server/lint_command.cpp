@@ -237,12 +237,9 @@ bool load_variables(const std::vector<std::string>& sources, eval::Variables& va
   bool ok = true;
   for (size_t i = 0; i < sources.size(); ++i) {
     const std::string& source = sources[i];
-    std::unique_ptr<syntax::JsonTree> json;
+    std::unique_ptr<syntax::JsonTree> json = parse_inline_vars(source, i);
     std::unique_ptr<syntax::SyntaxTree> native;
-    const size_t first = source.find_first_not_of(" \t\r\n\v\f");
-    if (first != std::string::npos && source[first] == '{') {
-      json = syntax::parse_json(source, "<vars argument " + std::to_string(i) + ">");
-    } else {
+    if (!json) {
       std::string error;
       std::optional<std::string> text = read_file(source, error);
       if (!text) {
@@ -403,10 +400,9 @@ int run_lint(const std::vector<std::string>& arguments) {
 
   if (io_failure) return 1;
   if (o.no_fail) return 0;
-  for (const lint::LintedFile& file : report.files)
-    for (const lint::Finding& finding : file.findings)
-      if (lint::fails(finding.severity, o.min_severity)) return 2;
-  return 0;
+  const bool failed =
+      report.errors > 0 || (o.min_severity == base::Severity::Warning && report.warnings > 0);
+  return failed ? 2 : 0;
 }
 
 }  // namespace hclspec::server

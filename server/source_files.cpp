@@ -46,4 +46,10 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   return data;
 }
 
+std::unique_ptr<syntax::JsonTree> parse_inline_vars(const std::string& values, size_t index) {
+  const size_t first = values.find_first_not_of(" \t\r\n\v\f");
+  if (first == std::string::npos || values[first] != '{') return nullptr;
+  return syntax::parse_json(values, "<vars argument " + std::to_string(index) + ">");
+}
+
 }  // namespace hclspec::server

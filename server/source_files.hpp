@@ -1,9 +1,12 @@
 // Finding and reading the files a command works on.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "engine/syntax/json.hpp"
 
 namespace hclspec::server {
 
@@ -16,5 +19,9 @@ bool is_json_file_name(const std::string& name);
 
 // The file's bytes, or nullopt with `error` set.
 std::optional<std::string> read_file(const std::string& path, std::string& error);
+
+// hcldec's --vars VALUES when given inline, a JSON object (its first non-space character is
+// "{"), parsed as the JSON file "<vars argument INDEX>"; null when VALUES names a file instead.
+std::unique_ptr<syntax::JsonTree> parse_inline_vars(const std::string& values, size_t index);
 
 }  // namespace hclspec::server

@@ -65,17 +65,9 @@ std::string join(const std::string& folder, const std::string& relative) {
   return folder == "/" ? "/" + relative : folder + "/" + relative;
 }
 
-// Whether `path` is `root` or lies below it (both normal, absolute).
-bool is_inside(const std::string& root, const std::string& path) {
-  if (root.empty()) return false;
-  if (root == "/") return !path.empty() && path.front() == '/';
-  return path == root ||
-         (path.starts_with(root) && path.size() > root.size() && path[root.size()] == '/');
-}
-
 // `path` relative to `folder` when it lies below it.
 std::optional<std::string> relative_to(const std::string& folder, const std::string& path) {
-  if (!is_inside(folder, path) || path == folder) return std::nullopt;
+  if (!path_is_inside(folder, path) || path == folder) return std::nullopt;
   return path.substr(folder == "/" ? 1 : folder.size() + 1);
 }
 
@@ -164,7 +156,7 @@ void resolve_spec(const std::string& base_folder, const std::string& written,
                               "client setting hclspec.rules).";
   // The written path is judged before the file system is asked, so an outside path reveals
   // nothing about what exists there.
-  if (!root.empty() && !is_inside(root, lexically_normal(candidate))) {
+  if (!root.empty() && !path_is_inside(root, lexically_normal(candidate))) {
     out.problem = outside;
     return;
   }
@@ -173,7 +165,7 @@ void resolve_spec(const std::string& base_folder, const std::string& written,
     out.problem = "The spec file " + quoted + " (" + out.chosen_by + ") does not exist.";
     return;
   }
-  if (!root.empty() && !is_inside(root, *real)) {
+  if (!root.empty() && !path_is_inside(root, *real)) {
     out.problem = outside;
     return;
   }
@@ -300,6 +292,14 @@ bool class_matches(const GlobStep& step, char c) {
 
 }  // namespace
 
+bool path_is_inside(std::string_view root, std::string_view path) {
+  if (root.size() > 1 && root.back() == '/') root.remove_suffix(1);
+  if (root.empty()) return false;
+  if (root == "/") return path.starts_with('/');
+  return path == root ||
+         (path.starts_with(root) && path.size() > root.size() && path[root.size()] == '/');
+}
+
 bool glob_matches(std::string_view glob, std::string_view path) {
   while (path.starts_with("./")) path.remove_prefix(2);
   const std::vector<GlobStep> steps = compile_glob(glob);
@@ -396,11 +396,11 @@ Association associate(const std::string& path, std::string_view text,
     const std::string root_label = context.confine_project_rules_to_their_folder
                                        ? "the folder of " + candidate
                                        : context.trust_root_label;
-    if (context.project_file.empty() && !is_inside(root, real)) {
+    if (context.project_file.empty() && !path_is_inside(root, real)) {
       out.chosen_by = candidate;
       out.problem =
           "The project file " + candidate +
-          (is_inside(root, candidate) ? " is a link to a file outside " : " is outside ") +
+          (path_is_inside(root, candidate) ? " is a link to a file outside " : " is outside ") +
           root_label + ", so it was not read.";
       return true;
     }
@@ -428,7 +428,7 @@ Association associate(const std::string& path, std::string_view text,
     if (consult(real, parent_folder(real), real)) return out;
   } else {
     // The nearest project file, looking no higher than the trust root for the files inside it.
-    const bool inside_root = is_inside(context.trust_root, folder);
+    const bool inside_root = path_is_inside(context.trust_root, folder);
     for (std::string dir = folder;; dir = parent_folder(dir)) {
       const std::string candidate = dir == "/" ? "/" + std::string(kProjectFileName)
                                                : dir + "/" + std::string(kProjectFileName);

@@ -64,6 +64,10 @@ const spec::SpecFile& project_file_spec();
 // The file name that makes a file a project file.
 inline constexpr std::string_view kProjectFileName = ".hclspec.hcl";
 
+// Whether `path` is the folder `root` or lies below it (both absolute and lexically normal; a
+// trailing "/" on `root` is ignored).
+bool path_is_inside(std::string_view root, std::string_view path);
+
 // Whether `path` (relative to the glob's base folder, `/`-separated) matches `glob`.
 bool glob_matches(std::string_view glob, std::string_view path);
 

@@ -15,12 +15,6 @@ namespace hclspec::server::lint {
 
 namespace {
 
-bool inside(const std::string& root, const std::string& path) {
-  if (root == "/") return path.starts_with('/');
-  return path == root ||
-         (path.size() > root.size() && path.starts_with(root) && path[root.size()] == '/');
-}
-
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
   if (from.empty() || from == to) return;
   for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
@@ -44,8 +38,7 @@ void sort_by_position(std::vector<Finding>& findings) {
   });
 }
 
-}  // namespace
-
+// A finding for each diagnostic of a file other than the one checked (a spec's own problems).
 std::vector<Finding> findings_of(const base::SourceFile* source, const base::Diagnostics& diags) {
   std::vector<Finding> out;
   for (const base::Diagnostic& diag : diags) {
@@ -60,6 +53,8 @@ std::vector<Finding> findings_of(const base::SourceFile* source, const base::Dia
   return out;
 }
 
+}  // namespace
+
 Checker::Checker(LintSettings settings) : settings_(std::move(settings)) {
   std::error_code ec;
   cwd_ = std::filesystem::current_path(ec).string();
@@ -71,7 +66,7 @@ Checker::Checker(LintSettings settings) : settings_(std::move(settings)) {
 
 std::string Checker::shown(const std::string& real_path) const {
   const std::string& root = context_.trust_root;
-  if (inside(root, real_path) && real_path != root)
+  if (path_is_inside(root, real_path) && real_path != root)
     return real_path.substr(root == "/" ? 1 : root.size() + 1);
   return real_path;
 }
@@ -85,7 +80,8 @@ std::string Checker::absolute(const std::string& path) const {
 
 bool Checker::escapes_by_link(const std::string& path, const std::string& absolute) {
   const std::optional<std::string> real = files_.real_path(path);
-  return real && inside(context_.trust_root, absolute) && !inside(context_.trust_root, *real);
+  return real && path_is_inside(context_.trust_root, absolute) &&
+         !path_is_inside(context_.trust_root, *real);
 }
 
 std::shared_ptr<const spec::SpecFile> Checker::with_variables(

@@ -86,7 +86,4 @@ class Checker {
   std::map<std::string, std::shared_ptr<const LoadedSpec>> broken_;
 };
 
-// A finding for each diagnostic of a file other than the one checked (a spec's own problems).
-std::vector<Finding> findings_of(const base::SourceFile* source, const base::Diagnostics& diags);
-
 }  // namespace hclspec::server::lint

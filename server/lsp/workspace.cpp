@@ -13,11 +13,6 @@ namespace hclspec::server::lsp {
 
 namespace {
 
-bool is_inside(const std::string& path, const std::string& folder) {
-  if (folder.empty() || !path.starts_with(folder)) return false;
-  return path.size() == folder.size() || folder.back() == '/' || path[folder.size()] == '/';
-}
-
 // Where the leading comment and blank lines end: the only lines a modeline may be on.
 uint32_t leading_comments_end(std::string_view text) {
   size_t at = 0;
@@ -116,7 +111,7 @@ AssociationContext Workspace::context_for(const std::string& path) const {
   // folder, so a modeline cannot reach further up than the file itself.
   const WorkspaceFolder* best = nullptr;
   for (const WorkspaceFolder& folder : folders_) {
-    const bool inside = is_inside(path, folder.path) || is_inside(path, folder.real_path);
+    const bool inside = path_is_inside(folder.path, path) || path_is_inside(folder.real_path, path);
     if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
   }
   AssociationContext context;

@@ -17,17 +17,6 @@ const std::string kJobSpec = R"(object {
 }
 )";
 
-// Diagnostics of the last publication for `uri`, as "code@line" strings.
-std::vector<std::string> codes(const Session& session, const std::string& uri) {
-  std::vector<std::string> out;
-  const std::vector<json> published = session.published(uri);
-  if (published.empty()) return {"<nothing published>"};
-  for (const json& diagnostic : published.back()["diagnostics"])
-    out.push_back(diagnostic["code"].get<std::string>() + "@" +
-                  std::to_string(diagnostic["range"]["start"]["line"].get<int>()));
-  return out;
-}
-
 bool mentions(const Session& session, const std::string& uri, const std::string& text) {
   const std::vector<json> published = session.published(uri);
   if (published.empty()) return false;
@@ -54,7 +43,7 @@ TEST_CASE("a modeline chooses the spec; hover on it names the spec and the model
   session.open(uri, text);
   session.settle();
   // The missing name is reported on the modeline, the bad number on its attribute.
-  CHECK(codes(session, uri).size() == 2);
+  CHECK(session.published_codes(uri).size() == 2);
   CHECK(mentions(session, uri, "name"));
   const json hover = hover_at(session, uri, 0, 3);
   const std::string shown = hover["result"]["contents"]["value"].get<std::string>();
@@ -77,7 +66,7 @@ TEST_CASE("'# hclspec: none' turns spec checks off") {
   session.initialize({}, folder.uri());
   session.open(uri, "# hclspec: none\nwhatever = 1\n");
   session.settle();
-  CHECK(codes(session, uri).empty());
+  CHECK(session.published_codes(uri).empty());
 }
 
 TEST_CASE("the nearest .hclspec.hcl's first matching rule chooses the spec") {
@@ -92,8 +81,8 @@ TEST_CASE("the nearest .hclspec.hcl's first matching rule chooses the spec") {
   session.open(matched, "name = \"x\"\nextra = 1\n");
   session.open(unmatched, "extra = 1\n");
   session.settle();
-  CHECK(codes(session, matched).size() == 1);  // extra is not in the spec
-  CHECK(codes(session, unmatched).empty());    // no rule: syntax only
+  CHECK(session.published_codes(matched).size() == 1);  // extra is not in the spec
+  CHECK(session.published_codes(unmatched).empty());    // no rule: syntax only
   const json hover = hover_at(session, matched, 0, 1);
   CHECK(hover["result"]["contents"]["value"].get<std::string>().find("string") !=
         std::string::npos);
@@ -107,7 +96,7 @@ TEST_CASE("the project file itself is checked against the built-in spec") {
   session.open(uri, "rule {\n  files = [\"*.hcl\"]\n}\nbogus = 1\n");
   session.settle();
   // A rule without its spec, and an argument the project file does not take.
-  CHECK(codes(session, uri).size() == 2);
+  CHECK(session.published_codes(uri).size() == 2);
 }
 
 TEST_CASE("client rules: initializationOptions, pushed settings and pulled configuration") {
@@ -120,41 +109,35 @@ TEST_CASE("client rules: initializationOptions, pushed settings and pulled confi
     session.initialize({}, folder.uri(), rules);
     session.open(uri, "count = 1\n");
     session.settle();
-    CHECK(codes(session, uri).size() == 1);  // name is missing
+    CHECK(session.published_codes(uri).size() == 1);  // name is missing
   }
   SUBCASE("workspace/didChangeConfiguration pushes settings") {
     Session session;
     session.initialize({}, folder.uri());
     session.open(uri, "count = 1\n");
     session.settle();
-    CHECK(codes(session, uri).empty());
+    CHECK(session.published_codes(uri).empty());
     session.take();
     session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
     session.settle();
-    CHECK(codes(session, uri).size() == 1);
+    CHECK(session.published_codes(uri).size() == 1);
   }
   SUBCASE("workspace/configuration is pulled when the client supports it") {
     Session session;
     session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
     // The server asked for the hclspec section of the folder.
-    std::vector<json> sent = session.take();
-    const json* ask = nullptr;
-    for (const json& message : sent)
-      if (message.value("method", "") == "workspace/configuration") ask = &message;
-    REQUIRE(ask != nullptr);
-    CHECK((*ask)["params"]["items"][0]["section"] == "hclspec");
-    CHECK((*ask)["params"]["items"][0]["scopeUri"] == folder.uri());
+    const json ask = session.take_request("workspace/configuration");
+    CHECK(ask["params"]["items"][0]["section"] == "hclspec");
+    CHECK(ask["params"]["items"][0]["scopeUri"] == folder.uri());
     session.open(uri, "count = 1\n");
-    session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", json::array({rules})}});
+    session.send({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", json::array({rules})}});
     session.settle();
-    CHECK(codes(session, uri).size() == 1);
+    CHECK(session.published_codes(uri).size() == 1);
     // Eglot pushes empty settings after `initialized`: the server pulls again.
     session.take();
     session.notify("workspace/didChangeConfiguration", {{"settings", json::object()}});
-    bool pulled = false;
-    for (const json& message : session.take())
-      pulled = pulled || message.value("method", "") == "workspace/configuration";
-    CHECK(pulled);
+    CHECK(session.take_request("workspace/configuration")["params"]["items"][0]["section"] ==
+          "hclspec");
   }
 }
 
@@ -167,8 +150,8 @@ TEST_CASE("a modeline naming a file outside the workspace gets an error and the 
   session.initialize({}, folder.uri());
   session.open(uri, "# hclspec: " + secret + "\nname = 1\n");
   session.settle();
-  REQUIRE(codes(session, uri).size() == 1);
-  CHECK(codes(session, uri)[0].ends_with("@0"));
+  REQUIRE(session.published_codes(uri).size() == 1);
+  CHECK(session.published_codes(uri)[0].ends_with("@0"));
   for (const json& message : session.take())
     CHECK(message.dump().find("hunter2") == std::string::npos);
   // Through ".." too.
@@ -177,7 +160,7 @@ TEST_CASE("a modeline naming a file outside the workspace gets an error and the 
                    "/secrets.env\nname = 1\n",
                2);
   session.settle();
-  REQUIRE(codes(session, uri).size() == 1);
+  REQUIRE(session.published_codes(uri).size() == 1);
   for (const json& message : session.take())
     CHECK(message.dump().find("hunter2") == std::string::npos);
 }
@@ -192,21 +175,21 @@ TEST_CASE("an open spec buffer edited re-validates the documents that use it") {
   session.open(doc, "# hclspec: job.hcldec\nname = \"x\"\nowner = \"me\"\n");
   session.open(spec, kJobSpec);
   session.settle();
-  CHECK(codes(session, doc).size() == 1);  // owner is unexpected
+  CHECK(session.published_codes(doc).size() == 1);  // owner is unexpected
   session.take();
   // Add `owner` to the spec in the editor, without saving.
   session.change(spec, 2,
                  json::array({range_change(7, 0, 7, 0, "  attr \"owner\" { type = string }\n")}));
   session.settle();
-  CHECK(codes(session, doc).empty());
-  CHECK(codes(session, spec).empty());
+  CHECK(session.published_codes(doc).empty());
+  CHECK(session.published_codes(spec).empty());
   session.take();
   // Break the spec: its own error in the spec, one clear diagnostic in the document.
   session.change(spec, 3, json::array({range_change(0, 0, 0, 0, "bogus {\n")}));
   session.settle();
-  CHECK(!codes(session, spec).empty());
-  REQUIRE(codes(session, doc).size() == 1);
-  CHECK(codes(session, doc)[0].ends_with("@0"));
+  CHECK(!session.published_codes(spec).empty());
+  REQUIRE(session.published_codes(doc).size() == 1);
+  CHECK(session.published_codes(doc)[0].ends_with("@0"));
 }
 
 TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedFiles)") {
@@ -222,7 +205,7 @@ TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedF
   CHECK(registered);
   session.open(doc, "# hclspec: job.hcldec\nname = \"x\"\nowner = \"me\"\n");
   session.settle();
-  CHECK(codes(session, doc).size() == 1);
+  CHECK(session.published_codes(doc).size() == 1);
   session.take();
   folder.write(
       "job.hcldec",
@@ -230,7 +213,7 @@ TEST_CASE("a spec changed on disk re-validates open documents (didChangeWatchedF
   session.notify("workspace/didChangeWatchedFiles",
                  {{"changes", {{{"uri", folder.uri_of("job.hcldec")}, {"type", 2}}}}});
   session.settle();
-  CHECK(codes(session, doc).empty());
+  CHECK(session.published_codes(doc).empty());
   (void)spec_path;
 }
 
@@ -250,7 +233,7 @@ TEST_CASE("client rules: an empty table for rules, a push after a pull, unchange
       CHECK(result["result"].contains("capabilities"));
       session.open(uri, "count = 1\n");
       session.settle();
-      CHECK(codes(session, uri).empty());
+      CHECK(session.published_codes(uri).empty());
     }
   }
   SUBCASE("malformed initializationOptions rules are logged and ignored; the server starts") {
@@ -264,31 +247,27 @@ TEST_CASE("client rules: an empty table for rules, a push after a pull, unchange
     CHECK(logged);
     session.open(uri, "count = 1\n");
     session.settle();
-    CHECK(codes(session, uri).empty());
+    CHECK(session.published_codes(uri).empty());
   }
   SUBCASE("rules pushed after a pull answered take effect") {
     Session session;
     session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
-    const json* ask = nullptr;
-    std::vector<json> sent = session.take();
-    for (const json& message : sent)
-      if (message.value("method", "") == "workspace/configuration") ask = &message;
-    REQUIRE(ask != nullptr);
-    session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", {json::object()}}});
+    const json ask = session.take_request("workspace/configuration");
+    session.send({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {json::object()}}});
     session.open(uri, "count = 1\n");
     session.settle();
-    CHECK(codes(session, uri).empty());
+    CHECK(session.published_codes(uri).empty());
     session.take();
     session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
     session.settle();
-    CHECK(codes(session, uri).size() == 1);  // name is missing
+    CHECK(session.published_codes(uri).size() == 1);  // name is missing
   }
   SUBCASE("settings pushed again unchanged analyse nothing again") {
     Session session;
     session.initialize({}, folder.uri(), rules);
     session.open(uri, "count = 1\n");
     session.settle();
-    CHECK(codes(session, uri).size() == 1);
+    CHECK(session.published_codes(uri).size() == 1);
     session.take();
     session.notify("workspace/didChangeConfiguration", {{"settings", {{"hclspec", rules}}}});
     session.settle();
@@ -310,23 +289,19 @@ TEST_CASE("several workspace folders, each with its own pulled rules") {
        {"workspaceFolders",
         {{{"uri", first.uri()}, {"name", "first"}}, {{"uri", second.uri()}, {"name", "second"}}}}});
   session.notify("initialized", json::object());
-  const json* ask = nullptr;
-  std::vector<json> sent = session.take();
-  for (const json& message : sent)
-    if (message.value("method", "") == "workspace/configuration") ask = &message;
-  REQUIRE(ask != nullptr);
-  REQUIRE((*ask)["params"]["items"].size() == 2);
-  CHECK((*ask)["params"]["items"][1]["scopeUri"] == second.uri());
+  const json ask = session.take_request("workspace/configuration");
+  REQUIRE(ask["params"]["items"].size() == 2);
+  CHECK(ask["params"]["items"][1]["scopeUri"] == second.uri());
   const json first_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "job.hcldec"}}}}};
   const json second_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "other.hcldec"}}}}};
-  session.send({{"jsonrpc", "2.0"}, {"id", (*ask)["id"]}, {"result", {first_rules, second_rules}}});
+  session.send({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {first_rules, second_rules}}});
   const std::string text = "owner = \"me\"\n";
   session.open(in_first, text);
   session.open(in_second, text);
   session.settle();
   // In the first folder `owner` is unknown and `name` missing; in the second all is well.
-  CHECK(codes(session, in_first).size() == 2);
-  CHECK(codes(session, in_second).empty());
+  CHECK(session.published_codes(in_first).size() == 2);
+  CHECK(session.published_codes(in_second).empty());
 }
 
 }  // namespace hclspec::testing

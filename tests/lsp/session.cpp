@@ -134,6 +134,23 @@ std::vector<json> Session::published(const std::string& uri) const {
   return out;
 }
 
+std::vector<std::string> Session::published_codes(const std::string& uri) const {
+  const std::vector<json> all = published(uri);
+  if (all.empty()) return {"<nothing published>"};
+  std::vector<std::string> out;
+  for (const json& diagnostic : all.back()["diagnostics"])
+    out.push_back(diagnostic["code"].get<std::string>() + "@" +
+                  std::to_string(diagnostic["range"]["start"]["line"].get<int>()));
+  return out;
+}
+
+json Session::take_request(const std::string& method) {
+  for (json& message : take())
+    if (message.value("method", "") == method && message.contains("id")) return message;
+  FAIL("the server sent no " << method << " request");
+  return nullptr;
+}
+
 std::vector<std::string> Session::logged() const {
   std::vector<std::string> out;
   for (const json& message : host.sent)

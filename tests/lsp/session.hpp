@@ -76,6 +76,12 @@ class Session {
   json response(int64_t id);
   // The params of every publishDiagnostics for `uri` sent since the last take(), in order.
   std::vector<json> published(const std::string& uri) const;
+  // The diagnostics of the last of those, as "code@line" strings; {"<nothing published>"} when
+  // there was none.
+  std::vector<std::string> published_codes(const std::string& uri) const;
+  // The first request for `method` the server sent since the last take() (all of which it
+  // takes); fails the test when there is none.
+  json take_request(const std::string& method);
   // The messages of every window/logMessage sent since the last take().
   std::vector<std::string> logged() const;
 

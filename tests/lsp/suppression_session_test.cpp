@@ -17,17 +17,6 @@ const std::string kJobSpec = R"(object {
 }
 )";
 
-// Diagnostics of the last publication for `uri`, as "code@line" strings.
-std::vector<std::string> codes(const Session& session, const std::string& uri) {
-  std::vector<std::string> out;
-  const std::vector<json> published = session.published(uri);
-  if (published.empty()) return {"<nothing published>"};
-  for (const json& diagnostic : published.back()["diagnostics"])
-    out.push_back(diagnostic["code"].get<std::string>() + "@" +
-                  std::to_string(diagnostic["range"]["start"]["line"].get<int>()));
-  return out;
-}
-
 }  // namespace
 
 TEST_CASE("the server leaves out what suppression comments silence, and follows edits to them") {
@@ -46,7 +35,7 @@ TEST_CASE("the server leaves out what suppression comments silence, and follows 
   session.initialize({}, folder.uri());
   session.open(uri, text);
   session.settle();
-  CHECK(codes(session, uri) ==
+  CHECK(session.published_codes(uri) ==
         std::vector<std::string>{"unsupported-argument@6", "incorrect-attribute-value-type@4"});
 
   // The comment on line 2 loses its code's last letter: its diagnostic comes back, and the
@@ -54,7 +43,7 @@ TEST_CASE("the server leaves out what suppression comments silence, and follows 
   session.take();
   session.change(uri, 2, json::array({range_change(2, 37, 2, 38, "")}));
   session.settle();
-  CHECK(codes(session, uri) ==
+  CHECK(session.published_codes(uri) ==
         std::vector<std::string>{"unsupported-argument@3", "unsupported-argument@6",
                                  "incorrect-attribute-value-type@4", "unknown-ignore-code@2"});
   const json warning = session.published(uri).back()["diagnostics"][3];
@@ -68,7 +57,7 @@ TEST_CASE("the server leaves out what suppression comments silence, and follows 
   session.change(uri, 3,
                  json::array({range_change(7, 0, 7, 0, "/* hclspec-ignore-file: all */\n")}));
   session.settle();
-  CHECK(codes(session, uri).empty());
+  CHECK(session.published_codes(uri).empty());
 }
 
 }  // namespace hclspec::testing
