@@ -281,6 +281,19 @@ void from_json(const json& j, CompletionParams& value) {
   read_context.trigger_character = read_optional_string(context.field("triggerCharacter"));
 }
 
+void from_json(const json& j, DocumentFormattingParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+}
+
+void from_json(const json& j, DocumentRangeFormattingParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  read(node.field("range"), value.range);
+}
+
 void from_json(const json& j, CancelParams& value) {
   const Node node(j);
   require_object(node);

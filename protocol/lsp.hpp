@@ -97,6 +97,18 @@ struct TextDocumentPositionParams {
 
 using HoverParams = TextDocumentPositionParams;
 
+// textDocument/formatting. The options (tabSize, insertSpaces) are not read: HCL's canonical
+// layout is two spaces whatever the editor's settings.
+struct DocumentFormattingParams {
+  TextDocumentIdentifier text_document;
+};
+
+// textDocument/rangeFormatting
+struct DocumentRangeFormattingParams {
+  TextDocumentIdentifier text_document;
+  Range range;
+};
+
 enum class CompletionTriggerKind : int {
   Invoked = 1,
   TriggerCharacter = 2,
@@ -191,6 +203,8 @@ void from_json(const json& j, DidCloseTextDocumentParams& value);
 void from_json(const json& j, DidSaveTextDocumentParams& value);
 void from_json(const json& j, TextDocumentPositionParams& value);
 void from_json(const json& j, CompletionParams& value);
+void from_json(const json& j, DocumentFormattingParams& value);
+void from_json(const json& j, DocumentRangeFormattingParams& value);
 void from_json(const json& j, CancelParams& value);
 void from_json(const json& j, WorkspaceFolder& value);
 void from_json(const json& j, InitializeParams& value);

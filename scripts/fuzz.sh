@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang into build-fuzz/ and runs each for a bounded time.
 #
 # usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: 60 s each for parse_fuzzer,
-#                   reparse_fuzzer, json_fuzzer, framing_fuzzer and diagnostics_fuzzer)
+#                   reparse_fuzzer, json_fuzzer, framing_fuzzer, diagnostics_fuzzer and
+#                   format_fuzzer)
 #   Each target starts from fuzz/seeds/ (plain HCL, plus regression inputs; fuzz/json_seeds/ for
 #   json_fuzzer, fuzz/framing_seeds/ for framing_fuzzer, fuzz/diagnostics_seeds/ for
 #   diagnostics_fuzzer), guided by fuzz/hcl.dict (fuzz/json.dict, fuzz/framing.dict,
@@ -17,7 +18,7 @@ seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] ||
-  targets=(parse_fuzzer reparse_fuzzer json_fuzzer framing_fuzzer diagnostics_fuzzer)
+  targets=(parse_fuzzer reparse_fuzzer json_fuzzer framing_fuzzer diagnostics_fuzzer format_fuzzer)
 
 section "Checking Debian packages (scripts/setup.sh --fuzz)"
 scripts/setup.sh --fuzz

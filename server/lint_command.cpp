@@ -6,15 +6,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <set>
 #include <thread>
@@ -29,6 +26,7 @@
 #include "server/lint/lint_check.hpp"
 #include "server/lint/lint_files.hpp"
 #include "server/lint/lint_output.hpp"
+#include "server/progress.hpp"
 #include "server/source_files.hpp"
 
 namespace hclspec::server {
@@ -264,41 +262,6 @@ bool load_variables(const std::vector<std::string>& sources, eval::Variables& va
   return ok;
 }
 
-// "checked 120 of 3400 files" on a terminal's stderr, once a run has taken a second.
-class Progress {
- public:
-  Progress(bool enabled, size_t total) : total_(total) {
-    if (enabled && total > 1) thread_ = std::thread([this] { run(); });
-  }
-  ~Progress() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
-  }
-  void advance() { checked_.fetch_add(1, std::memory_order_relaxed); }
-
- private:
-  void run() {
-    std::unique_lock lock(mutex_);
-    if (wake_.wait_for(lock, std::chrono::seconds(1), [this] { return done_; })) return;
-    do {
-      std::cerr << "\rhclspec lint: checked " << checked_.load(std::memory_order_relaxed) << " of "
-                << total_ << " files" << std::flush;
-    } while (!wake_.wait_for(lock, std::chrono::milliseconds(200), [this] { return done_; }));
-    std::cerr << "\r\x1b[K" << std::flush;
-  }
-
-  size_t total_;
-  std::atomic<size_t> checked_ = 0;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;
-};
-
 int list_codes() {
   size_t width = 0;
   for (const features::DiagnosticCodeInfo& info : features::diagnostic_codes())
@@ -355,7 +318,7 @@ int run_lint(const std::vector<std::string>& arguments) {
   {
     const bool progress_shown =
         !o.quiet && isatty(STDERR_FILENO) != 0 && std::getenv("CI") == nullptr;
-    Progress progress(progress_shown, candidates.size());
+    Progress progress(progress_shown, "hclspec lint: checked", candidates.size());
     std::atomic<size_t> next = 0;
     const auto work = [&] {
       for (size_t i; (i = next.fetch_add(1)) < candidates.size();) {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/decode_command.hpp"
+#include "server/fmt_command.hpp"
 #include "server/lint_command.hpp"
 #include "server/serve_command.hpp"
 
@@ -15,6 +16,7 @@ HCL tooling driven by hcldec spec files.
 
 Commands:
   lint PATH...   check HCL files and directories for syntax errors
+  fmt [PATH...]  format HCL files as HashiCorp's formatter does (print, --check, --write)
   decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
   serve          run the language server (LSP) on standard input and output
 
@@ -46,6 +48,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "lint") return hclspec::server::run_lint(rest);
+  if (command == "fmt") return hclspec::server::run_fmt(rest);
   if (command == "decode") return hclspec::server::run_decode(rest);
   if (command == "serve") return hclspec::server::run_serve(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"

@@ -38,7 +38,8 @@ void sort_by_position(std::vector<Finding>& findings) {
   });
 }
 
-// A finding for each diagnostic of a file other than the one checked (a spec's own problems).
+}  // namespace
+
 std::vector<Finding> findings_of(const base::SourceFile* source, const base::Diagnostics& diags) {
   std::vector<Finding> out;
   for (const base::Diagnostic& diag : diags) {
@@ -52,8 +53,6 @@ std::vector<Finding> findings_of(const base::SourceFile* source, const base::Dia
   sort_by_position(out);
   return out;
 }
-
-}  // namespace
 
 Checker::Checker(LintSettings settings) : settings_(std::move(settings)) {
   std::error_code ec;

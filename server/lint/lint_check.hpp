@@ -41,6 +41,11 @@ struct LintedFile {
   std::string failure;  // non-empty: could not be read (an I/O failure, not a finding)
 };
 
+// A finding for each of `diags`, placed in `source` (unplaced without one), by position: for
+// problems that are not the editor's diagnostics of a checked file (a spec's own problems, the
+// syntax errors fmt reports).
+std::vector<Finding> findings_of(const base::SourceFile* source, const base::Diagnostics& diags);
+
 // What is the same for every file of a run.
 struct LintSettings {
   std::shared_ptr<const LoadedSpec> spec;  // --spec: the spec of every file (usable)

@@ -40,6 +40,8 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            // up completion on trigger characters (company-mode) would do it after every space.
            {"completionProvider", {{"triggerCharacters", {"="}}, {"resolveProvider", false}}},
            {"hoverProvider", true},
+           {"documentFormattingProvider", true},
+           {"documentRangeFormattingProvider", true},
            {"workspace",
             {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
        }},

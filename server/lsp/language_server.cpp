@@ -6,6 +6,7 @@
 
 #include "engine/features/completion.hpp"
 #include "engine/features/diagnostics.hpp"
+#include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
@@ -60,6 +61,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"shutdown", {&LanguageServer::shutdown, false}},
       {"textDocument/completion", {&LanguageServer::completion, true}},
       {"textDocument/hover", {&LanguageServer::hover, true}},
+      {"textDocument/formatting", {&LanguageServer::formatting, true}},
+      {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
   };
   notifications_ = {
       {"initialized", &LanguageServer::initialized},
@@ -516,6 +519,41 @@ json LanguageServer::hover(const json& params) {
       features::hover(workspace_.snapshot(document), offset, client_.hover_markdown);
   if (!result) return nullptr;
   return json(to_hover(lines, *result, client_.encoding, client_.hover_markdown));
+}
+
+json LanguageServer::formatting(const json& params) {
+  params.get<protocol::DocumentFormattingParams>();  // throws InvalidParams naming a bad field
+  return format_edits(document_for(params["textDocument"]), std::nullopt);
+}
+
+json LanguageServer::range_formatting(const json& params) {
+  const auto request = params.get<protocol::DocumentRangeFormattingParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
+                        to_offset(lines, request.range.end, client_.encoding)};
+  if (range.end < range.start) std::swap(range.start, range.end);
+  return format_edits(document, range);
+}
+
+// The edits, or (refused) none and a message: a client formatting on save would otherwise
+// leave the user wondering why nothing happened.
+json LanguageServer::format_edits(const Document& document, std::optional<base::ByteRange> range) {
+  const features::FormatResult result =
+      features::format_document(workspace_.snapshot(document), range);
+  json edits = json::array();
+  if (!result.refusal.empty()) {
+    host_.send(protocol::notification(
+        "window/showMessage",
+        json(protocol::ShowMessageParams{protocol::MessageType::Warning,
+                                         "hclspec: not formatted. " + result.refusal + "."})));
+    return edits;
+  }
+  const base::LineIndex& lines = document.source().lines();
+  for (const features::TextEdit& edit : result.edits)
+    edits.push_back(
+        json(protocol::TextEdit{to_range(lines, edit.range, client_.encoding), edit.new_text}));
+  return edits;
 }
 
 }  // namespace hclspec::server::lsp

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -86,6 +87,9 @@ class LanguageServer {
   nlohmann::json shutdown(const nlohmann::json& params);
   nlohmann::json completion(const nlohmann::json& params);
   nlohmann::json hover(const nlohmann::json& params);
+  nlohmann::json formatting(const nlohmann::json& params);
+  nlohmann::json range_formatting(const nlohmann::json& params);
+  nlohmann::json format_edits(const Document& document, std::optional<base::ByteRange> range);
   // Notifications.
   void initialized(const nlohmann::json& params);
   void exit(const nlohmann::json& params);

@@ -199,4 +199,25 @@ std::string render_hover(const FixtureDocument& document) {
   return out;
 }
 
+std::string apply_edits(std::string_view text, const std::vector<features::TextEdit>& edits) {
+  std::string out;
+  size_t copied = 0;
+  for (const features::TextEdit& edit : edits) {
+    out.append(text.substr(copied, edit.range.start - copied));
+    out += edit.new_text;
+    copied = edit.range.end;
+  }
+  out.append(text.substr(copied));
+  return out;
+}
+
+std::string render_formatting(const FixtureDocument& document) {
+  std::optional<base::ByteRange> range;
+  if (document.cursors.size() == 2)
+    range = base::ByteRange{document.cursors[0], document.cursors[1]};
+  const features::FormatResult result = features::format_document(document.snapshot, range);
+  if (!result.refusal.empty()) return "not formatted: " + result.refusal + "\n";
+  return apply_edits(document.snapshot.source().text(), result.edits);
+}
+
 }  // namespace hclspec::testing

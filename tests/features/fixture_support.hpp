@@ -7,6 +7,7 @@
 
 #include "features/completion.hpp"
 #include "features/diagnostics.hpp"
+#include "features/formatting.hpp"
 #include "features/hover.hpp"
 #include "features/snapshot.hpp"
 
@@ -37,5 +38,11 @@ std::string range_text(const base::SourceFile& source, base::ByteRange range);
 std::string render_diagnostics(const FixtureDocument& document);
 std::string render_completion(const FixtureDocument& document);
 std::string render_hover(const FixtureDocument& document);
+// The document after formatting: the whole document, or with two cursors the range between
+// them; "not formatted: REASON" when refused.
+std::string render_formatting(const FixtureDocument& document);
+
+// `text` with `edits` (sorted, not overlapping) applied.
+std::string apply_edits(std::string_view text, const std::vector<features::TextEdit>& edits);
 
 }  // namespace hclspec::testing

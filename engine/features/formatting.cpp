@@ -1,0 +1,381 @@
+// Formatting: hclwrite's Format (hcl 2.14.1, hclwrite/format.go) decision for decision.
+#include "features/formatting.hpp"
+
+#include <algorithm>
+
+#include "base/unicode.hpp"
+
+namespace hclspec::features {
+namespace {
+
+using syntax::TokenKind;
+
+// A token as hclwrite sees it: its bytes and the spaces to print before them.
+struct FormatToken {
+  TokenKind kind;
+  uint32_t start, end;
+  uint32_t spaces;  // hclwrite's SpacesBefore
+};
+
+// hclwrite's token list: the scanner's tokens with the byte order mark left out (hclsyntax strips
+// it before scanning, so it counts as three spaces before the first token) and tokens the lexer
+// split for length joined again. Spaces start as the bytes between tokens.
+std::vector<FormatToken> format_tokens(const syntax::Tokens& tokens) {
+  std::vector<FormatToken> out;
+  out.reserve(tokens.size());
+  uint32_t last_end = 0;
+  for (const syntax::Token& token : tokens) {
+    if (token.kind() == TokenKind::Bom) continue;
+    if (!out.empty() && out.back().kind == token.kind() && out.back().end == token.start() &&
+        out.back().end - out.back().start >= syntax::Token::kMaxTokenLength &&
+        token.kind() != TokenKind::Eof) {
+      out.back().end = token.end();
+      last_end = token.end();
+      continue;
+    }
+    out.push_back({token.kind(), token.start(), token.end(), token.start() - last_end});
+    last_end = token.end();
+  }
+  return out;
+}
+
+// Tokens [begin, end) of the token list; an absent cell is empty.
+struct Cell {
+  uint32_t begin = 0, end = 0;
+  bool empty() const { return begin == end; }
+  uint32_t size() const { return end - begin; }
+};
+
+// hclwrite's formatLine: a line's tokens, with the "= value" and a trailing comment taken out
+// into cells of their own so they can be aligned with the neighbouring lines.
+struct FormatLine {
+  Cell lead, assign, comment;
+};
+
+class Formatter {
+ public:
+  Formatter(std::string_view text, std::vector<FormatToken>& tokens)
+      : text_(text), tokens_(tokens) {}
+
+  void run() {
+    split_lines();
+    format_indent();
+    format_spaces();
+    format_cells();
+  }
+
+ private:
+  bool is_newline(const FormatToken& token) const {
+    // A line comment (# or //) holds the newline that ends it.
+    return token.kind == TokenKind::Newline ||
+           (token.kind == TokenKind::Comment && token.end > token.start &&
+            text_[token.end - 1] == '\n');
+  }
+
+  static int bracket_change(TokenKind kind) {
+    switch (kind) {
+      case TokenKind::OBrace:
+      case TokenKind::OBrack:
+      case TokenKind::OParen:
+      case TokenKind::TemplateControl:
+      case TokenKind::TemplateInterp:
+        return 1;
+      case TokenKind::CBrace:
+      case TokenKind::CBrack:
+      case TokenKind::CParen:
+      case TokenKind::TemplateSeqEnd:
+        return -1;
+      default:
+        return 0;
+    }
+  }
+
+  // linesForFormat: one line per newline token (the Eof token belongs to none).
+  void split_lines() {
+    uint32_t line_start = 0;
+    for (uint32_t i = 0; i < tokens_.size(); ++i) {
+      if (tokens_[i].kind == TokenKind::Eof) {
+        lines_.push_back({{line_start, i}, {}, {}});
+        line_start = static_cast<uint32_t>(tokens_.size());
+        break;
+      }
+      if (is_newline(tokens_[i])) {
+        lines_.push_back({{line_start, i + 1}, {}, {}});
+        line_start = i + 1;
+      }
+    }
+    if (line_start < tokens_.size())
+      lines_.push_back({{line_start, static_cast<uint32_t>(tokens_.size())}, {}, {}});
+
+    for (FormatLine& line : lines_) {
+      if (line.lead.size() > 1 && tokens_[line.lead.end - 1].kind == TokenKind::Comment) {
+        line.comment = {line.lead.end - 1, line.lead.end};
+        --line.lead.end;
+      }
+      for (uint32_t i = line.lead.begin + 1; i < line.lead.end; ++i) {
+        if (tokens_[i].kind != TokenKind::Equal) continue;
+        // Only a whole expression after "=" is aligned: more brackets opened than closed
+        // means a multi-line value starts here.
+        int net = 0;
+        for (uint32_t j = i; j < line.lead.end; ++j) net += bracket_change(tokens_[j].kind);
+        if (net == 0) {
+          line.assign = {i, line.lead.end};
+          line.lead.end = i;
+        }
+        break;
+      }
+    }
+  }
+
+  // formatIndent: a line opening more brackets than it closes indents the lines after it by
+  // one level, remembered with how many it opened; closing lines pop as many as they close.
+  void format_indent() {
+    std::vector<int> indents;
+    for (FormatLine& line : lines_) {
+      if (line.lead.empty()) continue;
+      FormatToken& first = tokens_[line.lead.begin];
+      if (first.kind == TokenKind::Newline) {
+        first.spaces = 0;
+        continue;
+      }
+      int net = 0;
+      for (uint32_t i = line.lead.begin; i < line.lead.end; ++i) {
+        net += bracket_change(tokens_[i].kind);
+        if (tokens_[i].kind == TokenKind::OHeredoc) break;
+      }
+      for (uint32_t i = line.assign.begin; i < line.assign.end; ++i)
+        net += bracket_change(tokens_[i].kind);
+
+      if (net > 0) {
+        first.spaces = 2 * static_cast<uint32_t>(indents.size());
+        indents.push_back(net);
+        continue;
+      }
+      int closed = -net;
+      while (closed > 0 && !indents.empty()) {
+        if (closed > indents.back()) {
+          closed -= indents.back();
+          indents.pop_back();
+        } else if (closed < indents.back()) {
+          indents.back() -= closed;
+          closed = 0;
+        } else {
+          indents.pop_back();
+          closed = 0;
+        }
+      }
+      first.spaces = 2 * static_cast<uint32_t>(indents.size());
+    }
+  }
+
+  // formatSpaces: within the lead and the assign cells, each token decides the space after it.
+  void format_spaces() {
+    for (const FormatLine& line : lines_) {
+      space_cell(line.lead);
+      if (!line.assign.empty()) {
+        tokens_[line.assign.begin].spaces = 1;  // "=" is always apart from what it assigns
+        space_cell(line.assign);
+      }
+    }
+  }
+
+  void space_cell(Cell cell) {
+    for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
+      const FormatToken* before = i > cell.begin ? &tokens_[i - 1] : nullptr;
+      tokens_[i + 1].spaces = space_after(tokens_[i], before, tokens_[i + 1]) ? 1 : 0;
+    }
+  }
+
+  bool is_in_keyword(const FormatToken& token) const {
+    return token.kind == TokenKind::Ident &&
+           text_.substr(token.start, token.end - token.start) == "in";
+  }
+
+  // spaceAfterToken. `before` is null at the start of a cell (hclwrite's TokenNil).
+  bool space_after(const FormatToken& subject, const FormatToken* before,
+                   const FormatToken& after) const {
+    const TokenKind s = subject.kind;
+    const TokenKind a = after.kind;
+    if (a == TokenKind::Newline) return false;  // after is never TokenNil here
+    if (s == TokenKind::Ident && a == TokenKind::OParen) return false;
+    if (s == TokenKind::Dot || a == TokenKind::Dot) return false;
+    if (a == TokenKind::Comma || a == TokenKind::Ellipsis) return false;
+    if (s == TokenKind::Comma) return true;
+    if (s == TokenKind::QuotedLit || s == TokenKind::StringLit || s == TokenKind::OQuote ||
+        s == TokenKind::OHeredoc || a == TokenKind::QuotedLit || a == TokenKind::StringLit ||
+        a == TokenKind::CQuote || a == TokenKind::CHeredoc)
+      return false;  // no extra spaces within templates
+    if (is_in_keyword(subject) && before != nullptr && before->kind == TokenKind::Ident)
+      return true;  // "[for x in [foo]: x]": "in" is a keyword, not a collection indexed
+    if (a == TokenKind::OBrack &&
+        (s == TokenKind::Ident || s == TokenKind::NumberLit || bracket_change(s) < 0))
+      return false;
+    if (s == TokenKind::Bang) return false;
+    if (s == TokenKind::Minus) {
+      // Negation rather than subtraction when what comes before cannot end an expression.
+      if (before == nullptr) return false;
+      switch (before->kind) {
+        case TokenKind::OParen:
+        case TokenKind::OBrace:
+        case TokenKind::OBrack:
+        case TokenKind::Equal:
+        case TokenKind::Colon:
+        case TokenKind::Comma:
+        case TokenKind::Question:
+        case TokenKind::Plus:
+        case TokenKind::Star:
+        case TokenKind::Slash:
+        case TokenKind::Percent:
+        case TokenKind::Minus:
+        case TokenKind::EqualOp:
+        case TokenKind::NotEqual:
+        case TokenKind::GreaterThan:
+        case TokenKind::GreaterThanEq:
+        case TokenKind::LessThan:
+        case TokenKind::LessThanEq:
+        case TokenKind::And:
+        case TokenKind::Or:
+        case TokenKind::Bang:
+          return false;
+        default:
+          return true;
+      }
+    }
+    if (s == TokenKind::OBrace || a == TokenKind::CBrace)
+      return !(s == TokenKind::OBrace && a == TokenKind::CBrace);  // "foo {}", "{ a = b }"
+    if ((s == TokenKind::TemplateInterp || s == TokenKind::TemplateControl) &&
+        a == TokenKind::OBrace)
+      return true;
+    if (s == TokenKind::CBrace && a == TokenKind::TemplateSeqEnd) return true;
+    if (s == TokenKind::TemplateSeqEnd &&
+        (a == TokenKind::TemplateInterp || a == TokenKind::TemplateControl))
+      return false;
+    if (bracket_change(s) > 0) return false;
+    if (bracket_change(a) < 0) return false;
+    return true;
+  }
+
+  // Columns: spaces plus grapheme clusters of the cell's tokens.
+  size_t columns(Cell cell) const {
+    size_t total = 0;
+    for (uint32_t i = cell.begin; i < cell.end; ++i) {
+      const FormatToken& token = tokens_[i];
+      total +=
+          token.spaces + base::count_graphemes(text_.substr(token.start, token.end - token.start));
+    }
+    return total;
+  }
+
+  // formatCells: runs of consecutive lines with an "=" cell align it one space after the
+  // longest lead; then runs of lines with a trailing comment align it likewise.
+  void format_cells() {
+    align([](const FormatLine& line) { return line.assign; },
+          [this](const FormatLine& line) { return columns(line.lead); });
+    align([](const FormatLine& line) { return line.comment; },
+          [this](const FormatLine& line) { return columns(line.lead) + columns(line.assign); });
+  }
+
+  template <typename CellOf, typename WidthOf>
+  void align(CellOf cell_of, WidthOf width_of) {
+    size_t run_start = 0;
+    std::vector<size_t> widths;
+    auto close_run = [&](size_t run_end) {
+      const size_t widest = *std::max_element(widths.begin(), widths.end());
+      for (size_t i = run_start; i < run_end; ++i)
+        tokens_[cell_of(lines_[i]).begin].spaces =
+            static_cast<uint32_t>(widest - widths[i - run_start] + 1);
+      widths.clear();
+    };
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      if (cell_of(lines_[i]).empty()) {
+        if (!widths.empty()) close_run(i);
+        continue;
+      }
+      if (widths.empty()) run_start = i;
+      widths.push_back(width_of(lines_[i]));
+    }
+    if (!widths.empty()) close_run(lines_.size());
+  }
+
+  std::string_view text_;
+  std::vector<FormatToken>& tokens_;
+  std::vector<FormatLine> lines_;
+};
+
+std::vector<FormatToken> formatted_tokens(const syntax::SyntaxTree& tree) {
+  std::vector<FormatToken> tokens = format_tokens(tree.tokens());
+  Formatter(tree.text(), tokens).run();
+  return tokens;
+}
+
+// The whole lines from `start` to `end`, newline included.
+base::ByteRange whole_lines(std::string_view text, uint32_t start, uint32_t end) {
+  const size_t line_start = start == 0 ? std::string_view::npos : text.rfind('\n', start - 1);
+  const size_t line_end = text.find('\n', end);
+  return {line_start == std::string_view::npos ? 0 : static_cast<uint32_t>(line_start + 1),
+          line_end == std::string_view::npos ? static_cast<uint32_t>(text.size())
+                                             : static_cast<uint32_t>(line_end + 1)};
+}
+
+// What range formatting may change: the lines of `range` and of the root body's items (attributes
+// and blocks) it touches, whole.
+std::vector<base::ByteRange> range_format_spans(const syntax::SyntaxTree& tree,
+                                                base::ByteRange range) {
+  std::vector<base::ByteRange> spans{whole_lines(tree.text(), range.start, range.end)};
+  for (syntax::NodeId item : tree.children(tree.root())) {
+    const base::ByteRange item_range = tree.range(item);
+    if (item_range.start <= range.end && item_range.end >= range.start)
+      spans.push_back(whole_lines(tree.text(), item_range.start, item_range.end));
+  }
+  return spans;
+}
+
+}  // namespace
+
+std::string formatted_text(const syntax::SyntaxTree& tree) {
+  const std::string_view text = tree.text();
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (const FormatToken& token : formatted_tokens(tree)) {
+    out.append(token.spaces, ' ');
+    out.append(text.substr(token.start, token.end - token.start));
+  }
+  return out;
+}
+
+std::vector<TextEdit> format_edits(const syntax::SyntaxTree& tree) {
+  const std::string_view text = tree.text();
+  std::vector<TextEdit> edits;
+  uint32_t gap_start = 0;
+  for (const FormatToken& token : formatted_tokens(tree)) {
+    const std::string_view gap = text.substr(gap_start, token.start - gap_start);
+    if (gap.size() != token.spaces || gap.find_first_not_of(' ') != std::string_view::npos)
+      edits.push_back({{gap_start, token.start}, std::string(token.spaces, ' ')});
+    gap_start = token.end;
+  }
+  return edits;
+}
+
+FormatResult format_document(const Snapshot& snapshot, std::optional<base::ByteRange> range) {
+  FormatResult result;
+  if (!snapshot.tree) {
+    result.refusal = "JSON documents are not formatted";
+    return result;
+  }
+  const syntax::SyntaxTree& tree = *snapshot.tree;
+  if (base::has_errors(tree.diagnostics())) {
+    result.refusal = "The document has syntax errors; fix them to format it";
+    return result;
+  }
+  result.edits = format_edits(tree);
+  if (!range) return result;
+  const std::vector<base::ByteRange> spans = range_format_spans(tree, *range);
+  std::erase_if(result.edits, [&](const TextEdit& edit) {
+    return std::none_of(spans.begin(), spans.end(), [&](const base::ByteRange& span) {
+      return edit.range.start >= span.start && edit.range.end <= span.end;
+    });
+  });
+  return result;
+}
+
+}  // namespace hclspec::features

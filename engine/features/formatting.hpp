@@ -1,0 +1,44 @@
+// Formatting: the whitespace between tokens made canonical exactly as hclwrite's Format does it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/text_range.hpp"
+#include "features/snapshot.hpp"
+#include "syntax/tree.hpp"
+
+namespace hclspec::features {
+
+// Replace `range` of the text by `new_text`.
+struct TextEdit {
+  base::ByteRange range;
+  std::string new_text;
+  friend bool operator==(const TextEdit&, const TextEdit&) = default;
+};
+
+// The text of `tree` as hclwrite.Format (hcl 2.14.1) prints it: the file's tokens as
+// HashiCorp's scanner delimits them, each line indented by two spaces per open bracket level,
+// one or no space between tokens by its rules, the "=" of consecutive one-line attributes and
+// trailing comments aligned. Only whitespace changes: token bytes (comments, heredocs,
+// template text, CRLF newlines) are kept. Like hclwrite it ignores syntax errors; callers
+// decide whether to format a broken file (`format_document` refuses to).
+std::string formatted_text(const syntax::SyntaxTree& tree);
+
+// The same change as edits of the whitespace before tokens, in source order, never
+// overlapping: applying them to the text gives formatted_text.
+std::vector<TextEdit> format_edits(const syntax::SyntaxTree& tree);
+
+struct FormatResult {
+  std::vector<TextEdit> edits;
+  std::string refusal;  // non-empty: why the document is not formatted (then no edits)
+};
+
+// Formatting edits for the document of `snapshot`, or for the lines of `range` and of the
+// top-level items (attributes and blocks of the root body) it touches, whole. Refused while the
+// document has syntax errors, and for JSON documents.
+FormatResult format_document(const Snapshot& snapshot,
+                             std::optional<base::ByteRange> range = std::nullopt);
+
+}  // namespace hclspec::features

@@ -1,0 +1,16 @@
+// Replacing a file's content so that no failure leaves it damaged (fmt --write).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hclspec::server {
+
+// Replaces the file at `path` by `content`: the text goes to a new file in the same folder (so
+// the rename cannot cross file systems), is flushed to the disk, gets the original's permissions
+// and owner (as far as we may), and is renamed over the original. On any failure the new file is
+// removed and the original is as it was. Returns "" or what failed. `path` should be the real
+// path: a symbolic link would be replaced by a file.
+std::string replace_file(const std::string& path, std::string_view content);
+
+}  // namespace hclspec::server

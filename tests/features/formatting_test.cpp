@@ -1,0 +1,85 @@
+// Formatting's promises over every HCL file among the fixtures: edits agree with the text,
+// only whitespace changes, a second run changes nothing; range edits are a part of the whole.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "features/formatting.hpp"
+#include "fixture_support.hpp"
+#include "golden_files.hpp"
+#include "syntax/parser.hpp"
+
+using namespace hclspec;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string without_spaces(std::string_view text) {
+  std::string out;
+  for (const char c : text)
+    if (c != ' ' && c != '\t') out += c;
+  if (out.starts_with("\xEF\xBB\xBF")) out.erase(0, 3);  // hclwrite drops a byte order mark
+  return out;
+}
+
+std::string formatted(std::string text) {
+  return features::formatted_text(*syntax::parse_config(std::move(text), "t.hcl"));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "formatting every fixture file keeps its tokens, agrees with its edits, and is idempotent") {
+  size_t files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(HCLSPEC_FIXTURES_DIR)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".hcl" && ext != ".hcldec" && ext != ".tf" && ext != ".nomad") continue;
+    CAPTURE(entry.path().string());
+    const std::shared_ptr<const syntax::SyntaxTree> tree =
+        syntax::parse_config(testing::read_file(entry.path().string()), "t.hcl");
+    if (base::has_errors(tree->diagnostics())) continue;
+    ++files;
+    const std::string text = features::formatted_text(*tree);
+    const std::vector<features::TextEdit> edits = features::format_edits(*tree);
+    CHECK(testing::apply_edits(tree->text(), edits) == text);
+    for (size_t i = 0; i < edits.size(); ++i) {
+      const std::string_view replaced =
+          std::string_view(tree->text()).substr(edits[i].range.start, edits[i].range.size());
+      CHECK(without_spaces(replaced).empty());
+      CHECK(edits[i].new_text.find_first_not_of(' ') == std::string::npos);
+      if (i > 0) CHECK(edits[i - 1].range.end <= edits[i].range.start);
+    }
+    CHECK(without_spaces(text) == without_spaces(tree->text()));
+    CHECK(formatted(text) == text);
+
+    // Formatting the range of the whole text edits what formatting the document does, and any
+    // range edits a part of that.
+    const features::Snapshot snapshot{tree, nullptr, features::DocumentKind::Config, {}};
+    const auto whole = base::ByteRange{0, static_cast<uint32_t>(tree->text().size())};
+    CHECK(features::format_document(snapshot, whole).edits == edits);
+    const uint32_t middle = whole.end / 2;
+    for (const features::TextEdit& edit :
+         features::format_document(snapshot, {{middle, middle}}).edits)
+      CHECK(std::find(edits.begin(), edits.end(), edit) != edits.end());
+  }
+  CHECK(files >= 40);
+}
+
+TEST_CASE("formatting joins again the pieces the lexer cut a very long token into") {
+  // The lexer cuts tokens at 16 MiB; hclwrite's token is one, so no space appears between.
+  const std::string comment = "#" + std::string(syntax::Token::kMaxTokenLength + 10, 'x') + "\n";
+  const std::string text = formatted(comment + "a   =  1\n");
+  CHECK(text.size() == comment.size() + 6);
+  CHECK(text.starts_with(comment));
+  CHECK(text.ends_with("\na = 1\n"));
+}
+
+TEST_CASE("formatting refuses documents with syntax errors and JSON documents") {
+  const features::Snapshot broken{
+      syntax::parse_config("a = {\n", "t.hcl"), nullptr, features::DocumentKind::Config, {}};
+  const features::FormatResult result = features::format_document(broken);
+  CHECK(result.edits.empty());
+  CHECK(result.refusal.find("syntax errors") != std::string::npos);
+}
