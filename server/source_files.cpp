@@ -31,6 +31,12 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
     return std::nullopt;
   }
   std::string data;
+  // One allocation of the file's size (growing by appends copies it over and over).
+  if (std::fseek(file, 0, SEEK_END) == 0) {
+    const long size = std::ftell(file);
+    if (size > 0) data.reserve(static_cast<size_t>(size));
+    std::rewind(file);
+  }
   char buffer[1 << 16];
   for (;;) {
     const size_t n = std::fread(buffer, 1, sizeof buffer, file);

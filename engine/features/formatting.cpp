@@ -10,35 +10,6 @@ namespace {
 
 using syntax::TokenKind;
 
-// A token as hclwrite sees it: its bytes and the spaces to print before them.
-struct FormatToken {
-  TokenKind kind;
-  uint32_t start, end;
-  uint32_t spaces;  // hclwrite's SpacesBefore
-};
-
-// hclwrite's token list: the scanner's tokens with the byte order mark left out (hclsyntax strips
-// it before scanning, so it counts as three spaces before the first token) and tokens the lexer
-// split for length joined again. Spaces start as the bytes between tokens.
-std::vector<FormatToken> format_tokens(const syntax::Tokens& tokens) {
-  std::vector<FormatToken> out;
-  out.reserve(tokens.size());
-  uint32_t last_end = 0;
-  for (const syntax::Token& token : tokens) {
-    if (token.kind() == TokenKind::Bom) continue;
-    if (!out.empty() && out.back().kind == token.kind() && out.back().end == token.start() &&
-        out.back().end - out.back().start >= syntax::Token::kMaxTokenLength &&
-        token.kind() != TokenKind::Eof) {
-      out.back().end = token.end();
-      last_end = token.end();
-      continue;
-    }
-    out.push_back({token.kind(), token.start(), token.end(), token.start() - last_end});
-    last_end = token.end();
-  }
-  return out;
-}
-
 // Tokens [begin, end) of the token list; an absent cell is empty.
 struct Cell {
   uint32_t begin = 0, end = 0;
@@ -52,24 +23,50 @@ struct FormatLine {
   Cell lead, assign, comment;
 };
 
+// hclwrite's pass over its token list, on the tree's own tokens and an array of the spaces before
+// each (hclwrite's SpacesBefore), so no copy of the tokens is made. hclwrite's list differs from
+// the tree's tokens in two ways: hclsyntax strips a byte order mark before scanning (so it counts
+// as three spaces before the first token), and the lexer cuts a token longer than 16 MiB into
+// pieces ("glued" below) that hclwrite has as one token.
 class Formatter {
  public:
-  Formatter(std::string_view text, std::vector<FormatToken>& tokens)
-      : text_(text), tokens_(tokens) {}
+  Formatter(std::string_view text, const syntax::Tokens& tokens)
+      : text_(text), tokens_(tokens), spaces_(tokens.size()) {
+    first_ = !tokens.empty() && tokens[0].kind() == TokenKind::Bom ? 1 : 0;
+    uint32_t last_end = 0;
+    for (uint32_t i = first_; i < tokens.size(); ++i) {
+      spaces_[i] = tokens[i].start() - last_end;
+      last_end = tokens[i].end();
+    }
+  }
 
-  void run() {
+  // The spaces to print before each token (the byte order mark's entry is unused).
+  std::vector<uint32_t> run() && {
     split_lines();
     format_indent();
     format_spaces();
     format_cells();
+    return std::move(spaces_);
   }
 
+  uint32_t first() const { return first_; }
+
  private:
-  bool is_newline(const FormatToken& token) const {
+  TokenKind kind(uint32_t i) const { return tokens_[i].kind(); }
+
+  // Token i continues token i - 1: a piece of one long token.
+  bool glued(uint32_t i) const {
+    return i > first_ && kind(i) == kind(i - 1) && tokens_[i - 1].end() == tokens_[i].start() &&
+           tokens_[i - 1].end() - tokens_[i - 1].start() == syntax::Token::kMaxTokenLength &&
+           kind(i) != TokenKind::Eof;
+  }
+
+  bool is_newline(uint32_t i) const {
     // A line comment (# or //) holds the newline that ends it.
-    return token.kind == TokenKind::Newline ||
-           (token.kind == TokenKind::Comment && token.end > token.start &&
-            text_[token.end - 1] == '\n');
+    const syntax::Token& token = tokens_[i];
+    return token.kind() == TokenKind::Newline ||
+           (token.kind() == TokenKind::Comment && token.end() > token.start() &&
+            text_[token.end() - 1] == '\n');
   }
 
   static int bracket_change(TokenKind kind) {
@@ -92,14 +89,14 @@ class Formatter {
 
   // linesForFormat: one line per newline token (the Eof token belongs to none).
   void split_lines() {
-    uint32_t line_start = 0;
-    for (uint32_t i = 0; i < tokens_.size(); ++i) {
-      if (tokens_[i].kind == TokenKind::Eof) {
+    uint32_t line_start = first_;
+    for (uint32_t i = first_; i < tokens_.size(); ++i) {
+      if (kind(i) == TokenKind::Eof) {
         lines_.push_back({{line_start, i}, {}, {}});
         line_start = static_cast<uint32_t>(tokens_.size());
         break;
       }
-      if (is_newline(tokens_[i])) {
+      if (is_newline(i)) {
         lines_.push_back({{line_start, i + 1}, {}, {}});
         line_start = i + 1;
       }
@@ -108,16 +105,20 @@ class Formatter {
       lines_.push_back({{line_start, static_cast<uint32_t>(tokens_.size())}, {}, {}});
 
     for (FormatLine& line : lines_) {
-      if (line.lead.size() > 1 && tokens_[line.lead.end - 1].kind == TokenKind::Comment) {
-        line.comment = {line.lead.end - 1, line.lead.end};
-        --line.lead.end;
+      if (!line.lead.empty() && kind(line.lead.end - 1) == TokenKind::Comment) {
+        uint32_t comment = line.lead.end - 1;
+        while (glued(comment)) --comment;
+        if (comment > line.lead.begin) {  // not a line of only a comment
+          line.comment = {comment, line.lead.end};
+          line.lead.end = comment;
+        }
       }
       for (uint32_t i = line.lead.begin + 1; i < line.lead.end; ++i) {
-        if (tokens_[i].kind != TokenKind::Equal) continue;
+        if (kind(i) != TokenKind::Equal) continue;
         // Only a whole expression after "=" is aligned: more brackets opened than closed
         // means a multi-line value starts here.
         int net = 0;
-        for (uint32_t j = i; j < line.lead.end; ++j) net += bracket_change(tokens_[j].kind);
+        for (uint32_t j = i; j < line.lead.end; ++j) net += bracket_change(kind(j));
         if (net == 0) {
           line.assign = {i, line.lead.end};
           line.lead.end = i;
@@ -133,21 +134,20 @@ class Formatter {
     std::vector<int> indents;
     for (FormatLine& line : lines_) {
       if (line.lead.empty()) continue;
-      FormatToken& first = tokens_[line.lead.begin];
-      if (first.kind == TokenKind::Newline) {
-        first.spaces = 0;
+      uint32_t& first = spaces_[line.lead.begin];
+      if (kind(line.lead.begin) == TokenKind::Newline) {
+        first = 0;
         continue;
       }
       int net = 0;
       for (uint32_t i = line.lead.begin; i < line.lead.end; ++i) {
-        net += bracket_change(tokens_[i].kind);
-        if (tokens_[i].kind == TokenKind::OHeredoc) break;
+        net += bracket_change(kind(i));
+        if (kind(i) == TokenKind::OHeredoc) break;
       }
-      for (uint32_t i = line.assign.begin; i < line.assign.end; ++i)
-        net += bracket_change(tokens_[i].kind);
+      for (uint32_t i = line.assign.begin; i < line.assign.end; ++i) net += bracket_change(kind(i));
 
       if (net > 0) {
-        first.spaces = 2 * static_cast<uint32_t>(indents.size());
+        first = 2 * static_cast<uint32_t>(indents.size());
         indents.push_back(net);
         continue;
       }
@@ -164,7 +164,7 @@ class Formatter {
           closed = 0;
         }
       }
-      first.spaces = 2 * static_cast<uint32_t>(indents.size());
+      first = 2 * static_cast<uint32_t>(indents.size());
     }
   }
 
@@ -173,7 +173,7 @@ class Formatter {
     for (const FormatLine& line : lines_) {
       space_cell(line.lead);
       if (!line.assign.empty()) {
-        tokens_[line.assign.begin].spaces = 1;  // "=" is always apart from what it assigns
+        spaces_[line.assign.begin] = 1;  // "=" is always apart from what it assigns
         space_cell(line.assign);
       }
     }
@@ -181,21 +181,17 @@ class Formatter {
 
   void space_cell(Cell cell) {
     for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
-      const FormatToken* before = i > cell.begin ? &tokens_[i - 1] : nullptr;
-      tokens_[i + 1].spaces = space_after(tokens_[i], before, tokens_[i + 1]) ? 1 : 0;
+      // The pieces of a long token have the kind of the whole, so the piece before stands for
+      // the token before.
+      const bool has_before = i > cell.begin;
+      const TokenKind before = has_before ? kind(i - 1) : TokenKind::Eof;
+      spaces_[i + 1] = !glued(i + 1) && space_after(i, before, has_before, kind(i + 1)) ? 1 : 0;
     }
   }
 
-  bool is_in_keyword(const FormatToken& token) const {
-    return token.kind == TokenKind::Ident &&
-           text_.substr(token.start, token.end - token.start) == "in";
-  }
-
-  // spaceAfterToken. `before` is null at the start of a cell (hclwrite's TokenNil).
-  bool space_after(const FormatToken& subject, const FormatToken* before,
-                   const FormatToken& after) const {
-    const TokenKind s = subject.kind;
-    const TokenKind a = after.kind;
+  // spaceAfterToken for token `subject`. Without `has_before`, `before` is hclwrite's TokenNil.
+  bool space_after(uint32_t subject, TokenKind before, bool has_before, TokenKind a) const {
+    const TokenKind s = kind(subject);
     if (a == TokenKind::Newline) return false;  // after is never TokenNil here
     if (s == TokenKind::Ident && a == TokenKind::OParen) return false;
     if (s == TokenKind::Dot || a == TokenKind::Dot) return false;
@@ -205,7 +201,8 @@ class Formatter {
         s == TokenKind::OHeredoc || a == TokenKind::QuotedLit || a == TokenKind::StringLit ||
         a == TokenKind::CQuote || a == TokenKind::CHeredoc)
       return false;  // no extra spaces within templates
-    if (is_in_keyword(subject) && before != nullptr && before->kind == TokenKind::Ident)
+    if (s == TokenKind::Ident && tokens_[subject].text(text_) == "in" && has_before &&
+        before == TokenKind::Ident)
       return true;  // "[for x in [foo]: x]": "in" is a keyword, not a collection indexed
     if (a == TokenKind::OBrack &&
         (s == TokenKind::Ident || s == TokenKind::NumberLit || bracket_change(s) < 0))
@@ -213,8 +210,8 @@ class Formatter {
     if (s == TokenKind::Bang) return false;
     if (s == TokenKind::Minus) {
       // Negation rather than subtraction when what comes before cannot end an expression.
-      if (before == nullptr) return false;
-      switch (before->kind) {
+      if (!has_before) return false;
+      switch (before) {
         case TokenKind::OParen:
         case TokenKind::OBrace:
         case TokenKind::OBrack:
@@ -259,9 +256,7 @@ class Formatter {
   size_t columns(Cell cell) const {
     size_t total = 0;
     for (uint32_t i = cell.begin; i < cell.end; ++i) {
-      const FormatToken& token = tokens_[i];
-      total +=
-          token.spaces + base::count_graphemes(text_.substr(token.start, token.end - token.start));
+      total += spaces_[i] + base::count_graphemes(tokens_[i].text(text_));
     }
     return total;
   }
@@ -282,7 +277,7 @@ class Formatter {
     auto close_run = [&](size_t run_end) {
       const size_t widest = *std::max_element(widths.begin(), widths.end());
       for (size_t i = run_start; i < run_end; ++i)
-        tokens_[cell_of(lines_[i]).begin].spaces =
+        spaces_[cell_of(lines_[i]).begin] =
             static_cast<uint32_t>(widest - widths[i - run_start] + 1);
       widths.clear();
     };
@@ -298,14 +293,28 @@ class Formatter {
   }
 
   std::string_view text_;
-  std::vector<FormatToken>& tokens_;
+  const syntax::Tokens& tokens_;
+  std::vector<uint32_t> spaces_;
+  uint32_t first_ = 0;  // 1 when the text starts with a byte order mark
   std::vector<FormatLine> lines_;
 };
 
-std::vector<FormatToken> formatted_tokens(const syntax::SyntaxTree& tree) {
-  std::vector<FormatToken> tokens = format_tokens(tree.tokens());
-  Formatter(tree.text(), tokens).run();
-  return tokens;
+// Calls `each(gap, spaces)` for each gap before a token (from the end of the token before)
+// that formatting changes, in order, with the number of spaces it becomes.
+template <typename Each>
+void for_each_changed_gap(const syntax::SyntaxTree& tree, Each each) {
+  Formatter formatter(tree.text(), tree.tokens());
+  const uint32_t first = formatter.first();
+  const std::vector<uint32_t> spaces = std::move(formatter).run();
+  const std::string_view text = tree.text();
+  uint32_t gap_start = 0;
+  for (uint32_t i = first; i < spaces.size(); ++i) {
+    const syntax::Token& token = tree.tokens()[i];
+    const std::string_view gap = text.substr(gap_start, token.start() - gap_start);
+    if (gap.size() != spaces[i] || gap.find_first_not_of(' ') != std::string_view::npos)
+      each(base::ByteRange{gap_start, token.start()}, spaces[i]);
+    gap_start = token.end();
+  }
 }
 
 // The whole lines from `start` to `end`, newline included.
@@ -336,23 +345,22 @@ std::string formatted_text(const syntax::SyntaxTree& tree) {
   const std::string_view text = tree.text();
   std::string out;
   out.reserve(text.size() + text.size() / 8);
-  for (const FormatToken& token : formatted_tokens(tree)) {
-    out.append(token.spaces, ' ');
-    out.append(text.substr(token.start, token.end - token.start));
-  }
+  // Copied in runs between the gaps that change: most tokens keep their spaces.
+  size_t copied = 0;
+  for_each_changed_gap(tree, [&](base::ByteRange gap, uint32_t spaces) {
+    out.append(text.substr(copied, gap.start - copied));
+    out.append(spaces, ' ');
+    copied = gap.end;
+  });
+  out.append(text.substr(copied));
   return out;
 }
 
 std::vector<TextEdit> format_edits(const syntax::SyntaxTree& tree) {
-  const std::string_view text = tree.text();
   std::vector<TextEdit> edits;
-  uint32_t gap_start = 0;
-  for (const FormatToken& token : formatted_tokens(tree)) {
-    const std::string_view gap = text.substr(gap_start, token.start - gap_start);
-    if (gap.size() != token.spaces || gap.find_first_not_of(' ') != std::string_view::npos)
-      edits.push_back({{gap_start, token.start}, std::string(token.spaces, ' ')});
-    gap_start = token.end;
-  }
+  for_each_changed_gap(tree, [&](base::ByteRange gap, uint32_t spaces) {
+    edits.push_back({gap, std::string(spaces, ' ')});
+  });
   return edits;
 }
 
