@@ -18,9 +18,14 @@ struct Cell {
 };
 
 // hclwrite's formatLine: a line's tokens, with the "= value" and a trailing comment taken out
-// into cells of their own so they can be aligned with the neighbouring lines.
+// into cells of their own so they can be aligned with the neighbouring lines. The cells follow
+// each other: lead [start, assign), "= value" [assign, comment), comment [comment, end); an
+// absent cell is empty.
 struct FormatLine {
-  Cell lead, assign, comment;
+  uint32_t start, assign, comment, end;
+  Cell lead() const { return {start, assign}; }
+  Cell assign_cell() const { return {assign, comment}; }
+  Cell comment_cell() const { return {comment, end}; }
 };
 
 // hclwrite's pass over its token list, on the tree's own tokens and an array of the spaces before
@@ -87,42 +92,40 @@ class Formatter {
     }
   }
 
+  uint32_t size() const { return static_cast<uint32_t>(tokens_.size()); }
+
   // linesForFormat: one line per newline token (the Eof token belongs to none).
   void split_lines() {
+    size_t newlines = 0;
+    for (uint32_t i = first_; i < size(); ++i) newlines += is_newline(i) ? 1 : 0;
+    lines_.reserve(newlines + 1);
     uint32_t line_start = first_;
     for (uint32_t i = first_; i < tokens_.size(); ++i) {
       if (kind(i) == TokenKind::Eof) {
-        lines_.push_back({{line_start, i}, {}, {}});
+        lines_.push_back({line_start, i, i, i});
         line_start = static_cast<uint32_t>(tokens_.size());
         break;
       }
       if (is_newline(i)) {
-        lines_.push_back({{line_start, i + 1}, {}, {}});
+        lines_.push_back({line_start, i + 1, i + 1, i + 1});
         line_start = i + 1;
       }
     }
-    if (line_start < tokens_.size())
-      lines_.push_back({{line_start, static_cast<uint32_t>(tokens_.size())}, {}, {}});
+    if (line_start < tokens_.size()) lines_.push_back({line_start, size(), size(), size()});
 
     for (FormatLine& line : lines_) {
-      if (!line.lead.empty() && kind(line.lead.end - 1) == TokenKind::Comment) {
-        uint32_t comment = line.lead.end - 1;
+      if (line.end > line.start && kind(line.end - 1) == TokenKind::Comment) {
+        uint32_t comment = line.end - 1;
         while (glued(comment)) --comment;
-        if (comment > line.lead.begin) {  // not a line of only a comment
-          line.comment = {comment, line.lead.end};
-          line.lead.end = comment;
-        }
+        if (comment > line.start) line.assign = line.comment = comment;  // not only a comment
       }
-      for (uint32_t i = line.lead.begin + 1; i < line.lead.end; ++i) {
+      for (uint32_t i = line.start + 1; i < line.assign; ++i) {
         if (kind(i) != TokenKind::Equal) continue;
         // Only a whole expression after "=" is aligned: more brackets opened than closed
         // means a multi-line value starts here.
         int net = 0;
-        for (uint32_t j = i; j < line.lead.end; ++j) net += bracket_change(kind(j));
-        if (net == 0) {
-          line.assign = {i, line.lead.end};
-          line.lead.end = i;
-        }
+        for (uint32_t j = i; j < line.assign; ++j) net += bracket_change(kind(j));
+        if (net == 0) line.assign = i;
         break;
       }
     }
@@ -133,18 +136,18 @@ class Formatter {
   void format_indent() {
     std::vector<int> indents;
     for (FormatLine& line : lines_) {
-      if (line.lead.empty()) continue;
-      uint32_t& first = spaces_[line.lead.begin];
-      if (kind(line.lead.begin) == TokenKind::Newline) {
+      if (line.lead().empty()) continue;
+      uint32_t& first = spaces_[line.start];
+      if (kind(line.start) == TokenKind::Newline) {
         first = 0;
         continue;
       }
       int net = 0;
-      for (uint32_t i = line.lead.begin; i < line.lead.end; ++i) {
+      for (uint32_t i = line.start; i < line.assign; ++i) {
         net += bracket_change(kind(i));
         if (kind(i) == TokenKind::OHeredoc) break;
       }
-      for (uint32_t i = line.assign.begin; i < line.assign.end; ++i) net += bracket_change(kind(i));
+      for (uint32_t i = line.assign; i < line.comment; ++i) net += bracket_change(kind(i));
 
       if (net > 0) {
         first = 2 * static_cast<uint32_t>(indents.size());
@@ -171,10 +174,10 @@ class Formatter {
   // formatSpaces: within the lead and the assign cells, each token decides the space after it.
   void format_spaces() {
     for (const FormatLine& line : lines_) {
-      space_cell(line.lead);
-      if (!line.assign.empty()) {
-        spaces_[line.assign.begin] = 1;  // "=" is always apart from what it assigns
-        space_cell(line.assign);
+      space_cell(line.lead());
+      if (!line.assign_cell().empty()) {
+        spaces_[line.assign] = 1;  // "=" is always apart from what it assigns
+        space_cell(line.assign_cell());
       }
     }
   }
@@ -264,10 +267,12 @@ class Formatter {
   // formatCells: runs of consecutive lines with an "=" cell align it one space after the
   // longest lead; then runs of lines with a trailing comment align it likewise.
   void format_cells() {
-    align([](const FormatLine& line) { return line.assign; },
-          [this](const FormatLine& line) { return columns(line.lead); });
-    align([](const FormatLine& line) { return line.comment; },
-          [this](const FormatLine& line) { return columns(line.lead) + columns(line.assign); });
+    align([](const FormatLine& line) { return line.assign_cell(); },
+          [this](const FormatLine& line) { return columns(line.lead()); });
+    align([](const FormatLine& line) { return line.comment_cell(); },
+          [this](const FormatLine& line) {
+            return columns({line.start, line.comment});
+          });
   }
 
   template <typename CellOf, typename WidthOf>
