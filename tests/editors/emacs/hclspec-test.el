@@ -355,6 +355,21 @@ job \"web\" {
    '("4:1 missing-required-argument \"task \\\"café ☕ 🚀\\\"\""
      "4:19 unsupported-argument \"imag\"")))
 
+;; Formatting with Eglot's own command: the buffer becomes what `hclspec fmt' prints, with
+;; non-ASCII text (UTF-16 columns) before the edits.
+(with-current-buffer (hclspec-test--visit "format/ugly.hcl")
+  (hclspec-test--check (eq (eglot-current-server) hclspec-test--server)
+                       "format/ugly.hcl: the running server takes it on")
+  (eglot-format-buffer)
+  (let ((expected (concat "name = \"é😀\" # first\n"
+                          "block \"x\" {\n"
+                          "  inner = { a = 1, b = [1, 2] }\n"
+                          "  ñé    = 1\n"
+                          "}\n")))
+    (hclspec-test--check (equal (buffer-string) expected)
+                         "format/ugly.hcl: eglot-format-buffer formats it as hclspec fmt does"
+                         (buffer-string))))
+
 ;; Changing `hclspec-rules' through Customize reaches the running server.
 (customize-set-variable 'hclspec-rules '(("services/*.hcl" . "specs/job.hcldec")))
 (with-current-buffer (get-file-buffer (expand-file-name "services/api.hcl"

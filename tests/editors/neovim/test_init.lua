@@ -274,7 +274,29 @@ local function scenario()
     })
   end
 
-  -- 7. The servers shut down cleanly when asked.
+  -- 7. Formatting with the client's own command (format in 0.8+, formatting_sync in 0.7): the
+  --    buffer becomes what `hclspec fmt` prints, non-ASCII text before the edits included.
+  local ugly = open("format/ugly.hcl")
+  wait_attached(ugly, "format/ugly.hcl")
+  if vim.lsp.buf.format then
+    vim.lsp.buf.format({ bufnr = ugly, timeout_ms = timeout })
+  else
+    vim.lsp.buf.formatting_sync(nil, timeout)
+  end
+  local formatted = vim.api.nvim_buf_get_lines(ugly, 0, -1, false)
+  check(
+    vim.deep_equal(formatted, {
+      'name = "é😀" # first',
+      'block "x" {',
+      "  inner = { a = 1, b = [1, 2] }",
+      "  ñé    = 1",
+      "}",
+    }),
+    "format/ugly.hcl: formatted as hclspec fmt formats it",
+    vim.inspect(formatted)
+  )
+
+  -- 8. The servers shut down cleanly when asked.
   local ids = {}
   for _, client in ipairs(all_clients()) do
     table.insert(ids, client.id)
@@ -288,7 +310,7 @@ local function scenario()
     check(code == 0, ("client %d: the server exited with status 0"):format(id), tostring(code))
   end
 
-  -- 8. A missing executable is said with vim.notify, and nothing is started.
+  -- 9. A missing executable is said with vim.notify, and nothing is started.
   local notified = {}
   vim.notify = function(message, level)
     table.insert(notified, { message = message, level = level })
