@@ -1,11 +1,7 @@
 // Unicode helpers implemented with ICU, with ASCII fast paths for the common case.
 #include "base/unicode.hpp"
 
-#include <unicode/ubrk.h>
 #include <unicode/uchar.h>
-#include <unicode/utext.h>
-
-#include <memory>
 
 namespace hclspec::base {
 
@@ -91,22 +87,72 @@ void append_hex(std::string& out, uint32_t value, int digits) {
   for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 15];
 }
 
-struct BreakIteratorDeleter {
-  void operator()(UBreakIterator* it) const { ubrk_close(it); }
+// Grapheme_Cluster_Break values the rules below tell apart.
+enum class Gcb : uint8_t {
+  Other,
+  CR,
+  LF,
+  Control,
+  Extend,
+  ZWJ,
+  RegionalIndicator,
+  Prepend,
+  SpacingMark,
+  L,
+  V,
+  T,
+  LV,
+  LVT
 };
 
-// One character break iterator per thread: opening one costs far more than using it.
-UBreakIterator* grapheme_iterator() {
-  thread_local std::unique_ptr<UBreakIterator, BreakIteratorDeleter> iterator = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator* it = ubrk_open(UBRK_CHARACTER, "", nullptr, 0, &status);
-    return std::unique_ptr<UBreakIterator, BreakIteratorDeleter>(U_SUCCESS(status) ? it : nullptr);
-  }();
-  return iterator.get();
+Gcb grapheme_break_of(uint32_t cp) {
+  if (cp < 0x80) {
+    if (cp == '\r') return Gcb::CR;
+    if (cp == '\n') return Gcb::LF;
+    return cp < 0x20 || cp == 0x7F ? Gcb::Control : Gcb::Other;
+  }
+  switch (u_getIntPropertyValue(static_cast<UChar32>(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+    case U_GCB_CR:
+      return Gcb::CR;
+    case U_GCB_LF:
+      return Gcb::LF;
+    case U_GCB_CONTROL:
+      return Gcb::Control;
+    case U_GCB_EXTEND:
+      return Gcb::Extend;
+    case U_GCB_ZWJ:
+      return Gcb::ZWJ;
+    case U_GCB_REGIONAL_INDICATOR:
+      return Gcb::RegionalIndicator;
+    case U_GCB_PREPEND:
+      return Gcb::Prepend;
+    case U_GCB_SPACING_MARK:
+      return Gcb::SpacingMark;
+    case U_GCB_L:
+      return Gcb::L;
+    case U_GCB_V:
+      return Gcb::V;
+    case U_GCB_T:
+      return Gcb::T;
+    case U_GCB_LV:
+      return Gcb::LV;
+    case U_GCB_LVT:
+      return Gcb::LVT;
+    default:
+      return Gcb::Other;
+  }
+}
+
+bool is_control_like(Gcb gcb) {
+  return gcb == Gcb::Control || gcb == Gcb::CR || gcb == Gcb::LF;
 }
 
 }  // namespace
 
+// UAX #29's extended grapheme clusters as of Unicode 13, the rules of go-textseg v13 that hcl
+// and cty count columns and lengths with. ICU's own break iterator follows later Unicode
+// versions (it keeps an Indic conjunct such as "क्ष" in one cluster, Unicode 15.1's GB9c), which
+// would shift hclwrite's alignment. The properties come from ICU.
 size_t count_graphemes(std::string_view text) {
   if (is_ascii(text)) {
     size_t count = text.size();
@@ -114,20 +160,41 @@ size_t count_graphemes(std::string_view text) {
       if (text[i] == '\r' && text[i + 1] == '\n') --count;
     return count;
   }
-  UBreakIterator* it = grapheme_iterator();
-  UErrorCode status = U_ZERO_ERROR;
-  UText* ut = utext_openUTF8(nullptr, text.data(), static_cast<int64_t>(text.size()), &status);
-  if (it == nullptr || U_FAILURE(status)) {
-    utext_close(ut);
-    return text.size();
-  }
-  ubrk_setUText(it, ut, &status);
   size_t count = 0;
-  if (U_SUCCESS(status)) {
-    ubrk_first(it);
-    while (ubrk_next(it) != UBRK_DONE) ++count;
+  Gcb previous = Gcb::Control;          // the start of the text breaks (GB1)
+  bool pictographic_run = false;        // the text so far ends in Extended_Pictographic Extend*
+  bool zwj_after_pictographic = false;  // ... then a ZWJ, just before this character (GB11)
+  size_t regional_indicators = 0;       // regional indicators just before this character
+  for (size_t pos = 0; pos < text.size();) {
+    size_t length;
+    uint32_t cp = decode_utf8(text, pos, length);
+    if (cp == kInvalidCodePoint) cp = kReplacement;  // as Go decodes a broken byte
+    pos += length;
+    const Gcb current = grapheme_break_of(cp);
+    const bool pictographic =
+        cp >= 0x80 && u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_EXTENDED_PICTOGRAPHIC);
+    bool joins;
+    if (previous == Gcb::CR && current == Gcb::LF)
+      joins = true;  // GB3
+    else if (is_control_like(previous) || is_control_like(current))
+      joins = false;  // GB4, GB5
+    else
+      joins = (previous == Gcb::L && (current == Gcb::L || current == Gcb::V ||
+                                      current == Gcb::LV || current == Gcb::LVT)) ||  // GB6
+              ((previous == Gcb::LV || previous == Gcb::V) &&
+               (current == Gcb::V || current == Gcb::T)) ||                           // GB7
+              ((previous == Gcb::LVT || previous == Gcb::T) && current == Gcb::T) ||  // GB8
+              current == Gcb::Extend ||
+              current == Gcb::ZWJ ||                                                // GB9
+              current == Gcb::SpacingMark || previous == Gcb::Prepend ||            // GB9a, 9b
+              (zwj_after_pictographic && pictographic) ||                           // GB11
+              (current == Gcb::RegionalIndicator && regional_indicators % 2 == 1);  // GB12, 13
+    if (!joins) ++count;
+    zwj_after_pictographic = current == Gcb::ZWJ && pictographic_run;
+    pictographic_run = pictographic || (current == Gcb::Extend && pictographic_run);
+    regional_indicators = current == Gcb::RegionalIndicator ? regional_indicators + 1 : 0;
+    previous = current;
   }
-  utext_close(ut);
   return count;
 }
 

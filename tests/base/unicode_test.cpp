@@ -112,6 +112,18 @@ TEST_CASE("count_graphemes counts extended grapheme clusters") {
       {"a\xFF"
        "b",
        3},  // a broken byte is a cluster of its own
+      // Unicode 13's rules (go-textseg v13, which hcl counts with), not later ones: a virama
+      // does not join the next consonant (Unicode 15.1's GB9c does).
+      {"\xE0\xA4\x95\xE0\xA5\x8D\xE0\xA4\xB7", 2},
+      {"\xE0\xA4\x95\xE0\xA4\xBF", 1},      // a spacing mark joins (GB9a)
+      {"\xE0\xB8\x81\xE0\xB8\xB3", 1},      // Thai sara am: a spacing mark
+      {"\xE1\x84\x80\xCC\x81", 1},          // a jamo L takes a combining mark (GB9)
+      {"\xE2\x80\x8D\xF0\x9F\x91\xA9", 2},  // a ZWJ not after a pictograph
+      {"\xF0\x9F\x87\xAB\xF0\x9F\x87\xB7\xF0\x9F\x87\xA9", 2},  // an odd flag
+      {"\xD8\x80"
+       "a",
+       1},                // a prepended mark (GB9b)
+      {"\r\xCC\x81", 2},  // nothing joins a control (GB4)
   };
   for (const Row& row : rows) {
     CAPTURE(row.text);
