@@ -111,6 +111,12 @@ Gcb grapheme_break_of(uint32_t cp) {
     if (cp == '\n') return Gcb::LF;
     return cp < 0x20 || cp == 0x7F ? Gcb::Control : Gcb::Other;
   }
+  // A character assigned after Unicode 13 was unassigned then: Other (hcl's tables are 13's).
+  UVersionInfo age;
+  u_charAge(static_cast<UChar32>(cp), age);
+  if (age[0] > 13) return Gcb::Other;
+  // Two Ahom vowel signs whose property Unicode 14 changed from SpacingMark.
+  if (cp == 0x11720 || cp == 0x11721) return Gcb::SpacingMark;
   switch (u_getIntPropertyValue(static_cast<UChar32>(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
     case U_GCB_CR:
       return Gcb::CR;

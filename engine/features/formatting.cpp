@@ -60,11 +60,7 @@ class Formatter {
   TokenKind kind(uint32_t i) const { return tokens_[i].kind(); }
 
   // Token i continues token i - 1: a piece of one long token.
-  bool glued(uint32_t i) const {
-    return i > first_ && kind(i) == kind(i - 1) && tokens_[i - 1].end() == tokens_[i].start() &&
-           tokens_[i - 1].end() - tokens_[i - 1].start() == syntax::Token::kMaxTokenLength &&
-           kind(i) != TokenKind::Eof;
-  }
+  bool glued(uint32_t i) const { return i > first_ && tokens_[i].continues(); }
 
   bool is_newline(uint32_t i) const {
     // A line comment (# or //) holds the newline that ends it.

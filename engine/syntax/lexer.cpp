@@ -115,11 +115,13 @@ class Lexer {
   }
 
   [[gnu::noinline]] void emit_split(TokenKind kind, uint32_t start, uint32_t stop) {
+    bool continues = false;
     while (stop - start > Token::kMaxTokenLength) {
-      *cursor_++ = Token(kind, start, start + Token::kMaxTokenLength);
+      *cursor_++ = Token(kind, start, start + Token::kMaxTokenLength, continues);
       start += Token::kMaxTokenLength;
+      continues = true;
     }
-    *cursor_++ = Token(kind, start, stop);
+    *cursor_++ = Token(kind, start, stop, true);
   }
 
   void token(TokenKind kind, uint32_t length) {

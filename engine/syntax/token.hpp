@@ -76,16 +76,21 @@ enum class TokenKind : uint8_t {
 const char* token_kind_name(TokenKind kind);
 
 // A token: its start offset and, packed together, its length and kind. Tokens longer than
-// kMaxTokenLength are split by the lexer into several tokens of the same kind.
+// kMaxTokenLength are split by the lexer into several tokens of the same kind, the pieces after
+// the first marked as continuing the token before.
 class Token {
  public:
   static constexpr uint32_t kMaxTokenLength = (1u << 24) - 1;
 
   Token() = default;  // trivial: token buffers are sized before the lexer writes them
-  Token(TokenKind kind, uint32_t start, uint32_t end)
-      : start_(start), length_and_kind_(((end - start) << 8) | static_cast<uint32_t>(kind)) {}
+  Token(TokenKind kind, uint32_t start, uint32_t end, bool continues = false)
+      : start_(start),
+        length_and_kind_(((end - start) << 8) | static_cast<uint32_t>(kind) |
+                         (continues ? kContinues : 0)) {}
 
-  TokenKind kind() const { return static_cast<TokenKind>(length_and_kind_ & 0xFF); }
+  TokenKind kind() const { return static_cast<TokenKind>(length_and_kind_ & kKindMask); }
+  // A piece after the first of a token the lexer cut for length.
+  bool continues() const { return (length_and_kind_ & kContinues) != 0; }
   uint32_t start() const { return start_; }
   uint32_t end() const { return start_ + (length_and_kind_ >> 8); }
   base::ByteRange range() const { return {start(), end()}; }
@@ -97,9 +102,12 @@ class Token {
   friend bool operator==(const Token&, const Token&) = default;
 
  private:
+  static constexpr uint32_t kKindMask = 0x7F;
+  static constexpr uint32_t kContinues = 0x80;
   uint32_t start_;
   uint32_t length_and_kind_;
 };
+static_assert(static_cast<uint32_t>(TokenKind::Eof) < 0x80, "kinds must leave the flag bit free");
 static_assert(sizeof(Token) == 8);
 static_assert(std::is_trivially_default_constructible_v<Token>);
 

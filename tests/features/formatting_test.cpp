@@ -76,6 +76,13 @@ TEST_CASE("formatting joins again the pieces the lexer cut a very long token int
   CHECK(text.ends_with("\na = 1\n"));
 }
 
+TEST_CASE("a token of exactly the longest length is not joined with the next one") {
+  // "/*...*/" of 2^24 - 1 bytes, then "/**/": two comments, which hclwrite spaces apart.
+  const std::string comment = "/*" + std::string(syntax::Token::kMaxTokenLength - 4, 'x') + "*/";
+  REQUIRE(comment.size() == syntax::Token::kMaxTokenLength);
+  CHECK(formatted(comment + "/**/\na = 1\n") == comment + " /**/\na = 1\n");
+}
+
 TEST_CASE("formatting refuses documents with syntax errors and JSON documents") {
   const features::Snapshot broken{
       syntax::parse_config("a = {\n", "t.hcl"), nullptr, features::DocumentKind::Config, {}};
