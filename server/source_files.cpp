@@ -7,6 +7,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "engine/base/huge_pages.hpp"
+
 namespace hclspec::server {
 
 namespace fs = std::filesystem;
@@ -34,7 +36,10 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   // One allocation of the file's size (growing by appends copies it over and over).
   if (std::fseek(file, 0, SEEK_END) == 0) {
     const long size = std::ftell(file);
-    if (size > 0) data.reserve(static_cast<size_t>(size));
+    if (size > 0) {
+      data.reserve(static_cast<size_t>(size));
+      base::advise_huge_pages(data.data(), data.capacity());
+    }
     std::rewind(file);
   }
   char buffer[1 << 16];

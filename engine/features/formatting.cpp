@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "base/huge_pages.hpp"
 #include "base/unicode.hpp"
 
 namespace hclspec::features {
@@ -35,8 +36,11 @@ struct FormatLine {
 // pieces ("glued" below) that hclwrite has as one token.
 class Formatter {
  public:
-  Formatter(std::string_view text, const syntax::Tokens& tokens)
-      : text_(text), tokens_(tokens), spaces_(tokens.size()) {
+  Formatter(std::string_view text, const syntax::Tokens& tokens) : text_(text), tokens_(tokens) {
+    // Advised before resize first writes to it.
+    spaces_.reserve(tokens.size());
+    base::advise_huge_pages(spaces_.data(), spaces_.capacity() * sizeof(uint32_t));
+    spaces_.resize(tokens.size());
     first_ = !tokens.empty() && tokens[0].kind() == TokenKind::Bom ? 1 : 0;
     uint32_t last_end = 0;
     for (uint32_t i = first_; i < tokens.size(); ++i) {
@@ -95,6 +99,7 @@ class Formatter {
     size_t newlines = 0;
     for (uint32_t i = first_; i < size(); ++i) newlines += is_newline(i) ? 1 : 0;
     lines_.reserve(newlines + 1);
+    base::advise_huge_pages(lines_.data(), lines_.capacity() * sizeof(FormatLine));
     uint32_t line_start = first_;
     for (uint32_t i = first_; i < tokens_.size(); ++i) {
       if (kind(i) == TokenKind::Eof) {
@@ -346,6 +351,7 @@ std::string formatted_text(const syntax::SyntaxTree& tree) {
   const std::string_view text = tree.text();
   std::string out;
   out.reserve(text.size() + text.size() / 8);
+  base::advise_huge_pages(out.data(), out.capacity());
   // Copied in runs between the gaps that change: most tokens keep their spaces.
   size_t copied = 0;
   for_each_changed_gap(tree, [&](base::ByteRange gap, uint32_t spaces) {

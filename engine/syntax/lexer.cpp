@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "base/huge_pages.hpp"
 #include "base/unicode.hpp"
 
 namespace hclspec::syntax {
@@ -59,6 +60,7 @@ class Lexer {
     // cannot yield more tokens than this, so tokens are written without capacity checks.
     const size_t base = out_.size();
     out_.resize(base + (end - begin) + 2);
+    base::advise_huge_pages(out_.data() + base, (out_.size() - base) * sizeof(Token));
     cursor_ = out_.data() + base;
   }
 

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "base/big_stack.hpp"
+#include "base/huge_pages.hpp"
 #include "syntax/lexer.hpp"
 #include "syntax/parser_impl.hpp"
 
@@ -1354,6 +1355,12 @@ bool share_a_name(const std::vector<std::string_view>& a, const std::vector<std:
                      [&](std::string_view name) { return in_a.contains(name); });
 }
 
+// Room for `count` nodes, in huge pages when large (see advise_huge_pages).
+void reserve_nodes(std::vector<Node>& nodes, size_t count) {
+  nodes.reserve(count);
+  base::advise_huge_pages(nodes.data(), nodes.capacity() * sizeof(Node));
+}
+
 }  // namespace
 
 void parse_in_one_part(SyntaxTree& tree) {
@@ -1361,7 +1368,7 @@ void parse_in_one_part(SyntaxTree& tree) {
   lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
   check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
-  tree.mutable_nodes().reserve(tokens.size() / 2 + 16);
+  reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
   run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
              [&] { Parser(tree, 0).parse_file(); });
 }
@@ -1382,6 +1389,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   std::vector<Node>& nodes = tree.mutable_nodes();
   base::Diagnostics& diags = tree.mutable_diagnostics();
   tokens.reserve(size_t{size} + 2);  // room for the later part's tokens too: bounded by its bytes
+  base::advise_huge_pages(tokens.data(), tokens.capacity() * sizeof(Token));
   const LexEnd earlier_end = lex(text, 0, split, tokens);
   const Token& last = tokens[tokens.size() - 2];  // the Eof is preceded by the split's newline
   const bool same_tokens = earlier_end.plain && !earlier_end.unclosed_comment &&
@@ -1420,12 +1428,12 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   bool later_nesting_reported = false;
   base::LargeStackTask later_parse([&] {
     check_invalid_tokens(later_tokens, later_lexical);
-    later_nodes.reserve(later_count / 2 + 16);
+    reserve_nodes(later_nodes, later_count / 2 + 16);
     Parser parser(tree, later_tokens, later_nodes, later_diags, 0);
     parser.parse_file();
     later_nesting_reported = parser.nesting_reported();
   });
-  nodes.reserve(tokens.size() / 2 + 16);
+  reserve_nodes(nodes, tokens.size() / 2 + 16);
 
   // When the parse here is about to read a root item at the split, its state differs from a
   // fresh parse of the later part (next_ = 0 over the later tokens) only in what the fresh one
