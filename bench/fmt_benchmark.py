@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times `hclspec fmt` and prints wall time and throughput (best of several runs): one large file
+"""Times `hclspec fmt` and prints wall time, throughput and peak RSS (best of several runs): one large file
 printed to /dev/null (default: 10 MB of real-world Terraform made by the shared corpus's
 make_big.py), and `fmt --check` over a folder of real-world files (default: the shared corpus's
 formatted copies, ../shared/corpus/hclfmt, which need no change). With --reference BIN, the same
@@ -21,15 +21,19 @@ SHARED = os.path.join(HERE, "..", "..", "shared", "corpus")
 
 
 def best_time(command, runs, ok=(0,)):
-    best = None
+    """The best wall time of `runs` runs, and the largest peak RSS (bytes) among them."""
+    best, peak = None, 0
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
-        if proc.returncode not in ok:
-            sys.exit("%s exited %d" % (" ".join(command), proc.returncode))
+        code = os.waitstatus_to_exitcode(status)
+        if code not in ok:
+            sys.exit("%s exited %d" % (" ".join(command), code))
         best = elapsed if best is None else min(best, elapsed)
-    return best
+        peak = max(peak, usage.ru_maxrss * 1024)
+    return best, peak
 
 
 def main():
@@ -49,23 +53,25 @@ def main():
             subprocess.run([sys.executable, os.path.join(SHARED, "make_big.py"), big, "10"],
                            check=True, stdout=subprocess.DEVNULL)
         size = os.path.getsize(big)
-        seconds = best_time([hclspec, "fmt", big], args.runs)
-        print("%-36s %8.1f MB  %7.1f ms  %6.1f MB/s" % ("hclspec fmt FILE", size / 1e6,
-                                                        seconds * 1000, size / 1e6 / seconds))
+        seconds, peak = best_time([hclspec, "fmt", big], args.runs)
+        print("%-28s %6.1f MB  %8.1f ms  %7.1f MB/s  peak RSS %6.1f MB" % (
+            "hclspec fmt FILE", size / 1e6, seconds * 1000, size / 1e6 / seconds, peak / 1e6))
         if args.reference:
             ours = subprocess.run([hclspec, "fmt", big], capture_output=True).stdout
             theirs = subprocess.run([args.reference, big], capture_output=True).stdout
             if ours != theirs:
                 sys.exit("the outputs differ on %s" % big)
-            ref = best_time([args.reference, big], args.runs)
-            print("%-36s %8.1f MB  %7.1f ms  %6.1f MB/s  (hclspec: %.2fx its time)" % (
+            ref, ref_peak = best_time([args.reference, big], args.runs)
+            print("%-28s %6.1f MB  %8.1f ms  %7.1f MB/s  peak RSS %6.1f MB" % (
                 "reference " + os.path.basename(args.reference), size / 1e6, ref * 1000,
-                size / 1e6 / ref, seconds / ref))
+                size / 1e6 / ref, ref_peak / 1e6))
+            print("hclspec is %.1f times as fast, in %.2f of the memory" % (
+                ref / seconds, peak / ref_peak))
 
     if os.path.isdir(args.folder):
         files = sum(len(f) for _, _, f in os.walk(args.folder))
-        seconds = best_time([hclspec, "fmt", "--check", args.folder], args.runs, ok=(0, 3))
-        print("%-36s %8d files %7.1f ms  %6.0f files/s" % ("hclspec fmt --check FOLDER", files,
+        seconds, _ = best_time([hclspec, "fmt", "--check", args.folder], args.runs, ok=(0, 3))
+        print("%-28s %6d files %7.1f ms  %7.0f files/s" % ("hclspec fmt --check FOLDER", files,
                                                            seconds * 1000, files / seconds))
 
 
