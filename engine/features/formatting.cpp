@@ -198,6 +198,9 @@ class Formatter {
     const TokenKind s = kind(subject);
     if (a == TokenKind::Newline) return false;  // after is never TokenNil here
     if (s == TokenKind::Ident && a == TokenKind::OParen) return false;
+    // Not in hcl 2.14.1, whose lexer has no "::" (a syntax error there): a namespaced function
+    // call of later HCL versions, which the parser accepts, stays one word as people write it.
+    if (s == TokenKind::DoubleColon || a == TokenKind::DoubleColon) return false;
     if (s == TokenKind::Dot || a == TokenKind::Dot) return false;
     if (a == TokenKind::Comma || a == TokenKind::Ellipsis) return false;
     if (s == TokenKind::Comma) return true;

@@ -83,6 +83,10 @@ TEST_CASE("a token of exactly the longest length is not joined with the next one
   CHECK(formatted(comment + "/**/\na = 1\n") == comment + " /**/\na = 1\n");
 }
 
+TEST_CASE("a namespaced function call (later HCL than the reference's) keeps its name together") {
+  CHECK(formatted("a=provider :: aws :: arn_parse( x )\n") == "a = provider::aws::arn_parse(x)\n");
+}
+
 TEST_CASE("formatting refuses documents with syntax errors and JSON documents") {
   const features::Snapshot broken{
       syntax::parse_config("a = {\n", "t.hcl"), nullptr, features::DocumentKind::Config, {}};
