@@ -35,7 +35,7 @@ constexpr const char* kFmtHelp =
 Formats HCL files in the canonical style, exactly as HashiCorp's formatter (hclwrite, as used by
 terraform fmt, packer fmt and nomad fmt) does: indentation, spaces between tokens, "=" and
 trailing comments aligned. Only spaces change: comments, heredocs, strings and line endings
-(CRLF stays CRLF) are kept. A file with syntax errors is not formatted: its errors are printed
+(CRLF stays CRLF) are kept; a UTF-8 byte order mark is dropped, as hclwrite drops it. A file with syntax errors is not formatted: its errors are printed
 as lint prints them, and the file is left as it was.
 
 PATH is a file, a folder (searched as lint does: *.hcl, *.tf, *.nomad, *.hcldec, *.tfvars and
@@ -46,8 +46,9 @@ not formatted.
 With no option the formatted text is printed to standard output.
 Options:
   -w, --write         rewrite files that change, in place, and print their names; a file is
-                      replaced only once its new text is safely on disk, keeping its permissions
-                      (a file that does not change is not touched)
+                      replaced only once its new text is safely on disk, keeping its owner and
+                      permissions (a file that does not change is not touched; one we may not
+                      write, or with several hard links, is refused)
       --check         print the names of files that would change, and exit 3 if any would
       --diff          print a unified diff of each change (with --write: of what was written)
       --exclude GLOB  leave out files and folders matching GLOB, as lint does; repeatable
@@ -145,6 +146,10 @@ class FmtRun {
       }
     }
     std::cout << std::flush;
+    if (!std::cout) {
+      std::cerr << "hclspec fmt: cannot write to standard output\n";
+      io_failure_ = true;
+    }
     if (broken_ > 0)
       std::cerr << "hclspec fmt: " << broken_ << (broken_ == 1 ? " file was" : " files were")
                 << " not formatted because of syntax errors\n";
@@ -178,8 +183,10 @@ class FmtRun {
       failure(path, "a symbolic link to a file outside the current directory; not read");
       return std::nullopt;
     }
+    if (!seen_real_.insert(real_path).second) return std::nullopt;  // "a.hcl ./a.hcl": once
+    // The resolved path, as checked: the link cannot be changed to point elsewhere meanwhile.
     std::string error;
-    std::optional<std::string> text = read_file(path, error);
+    std::optional<std::string> text = read_file(real_path, error);
     if (!text) failure(path, error);
     return text;
   }
@@ -229,7 +236,8 @@ class FmtRun {
   const FmtOptions& o_;
   std::string cwd_;
   std::string trust_root_;
-  std::set<std::string> seen_;
+  std::set<std::string> seen_;       // paths as found
+  std::set<std::string> seen_real_;  // and as resolved
   size_t changed_ = 0;
   size_t broken_ = 0;
   bool io_failure_ = false;

@@ -16,14 +16,22 @@ std::string replace_file(const std::string& path, std::string_view content) {
   struct stat original {};
   if (::stat(path.c_str(), &original) != 0)
     return std::string("cannot be rewritten: ") + std::strerror(errno);
-  const std::filesystem::path target(path);
-  std::string temporary =
-      (target.parent_path() / ("." + target.filename().string() + ".hclspec-fmt-XXXXXX")).string();
+  // Renaming over a file we could not write would replace it all the same (the folder is what
+  // allows a rename): only files we may write are rewritten, as an in-place write would.
+  if (::faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) != 0)
+    return std::string("cannot be rewritten: ") + std::strerror(errno);
+  // A rename gives the name a new file: the other names of a hard-linked file would keep the
+  // old text.
+  if (S_ISREG(original.st_mode) && original.st_nlink > 1)
+    return "has " + std::to_string(original.st_nlink) +
+           " hard links, which replacing it would separate; not rewritten";
+  // A short name of our own: the file's name plus a suffix could exceed the longest name.
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  std::string temporary = (folder / ".hclspec-fmt-XXXXXX").string();
   const int fd = ::mkstemp(temporary.data());
   if (fd < 0)
     return std::string("cannot create a temporary file in its folder: ") + std::strerror(errno);
-  const auto fail = [&](const char* step) {
-    const int error = errno;
+  const auto fail = [&](const char* step, int error) {
     ::close(fd);
     ::unlink(temporary.c_str());
     return std::string(step) + ": " + std::strerror(error);
@@ -31,14 +39,19 @@ std::string replace_file(const std::string& path, std::string_view content) {
   for (size_t written = 0; written < content.size();) {
     const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return fail("cannot write the new text");
+    if (n <= 0) return fail("cannot write the new text", n < 0 ? errno : EIO);
     written += static_cast<size_t>(n);
   }
-  if (::fchmod(fd, original.st_mode & 07777) != 0) return fail("cannot keep its permissions");
-  // Only the owner's group or root can keep another owner; a file we own stays ours anyway.
-  if (original.st_uid != ::geteuid() || original.st_gid != ::getegid())
-    (void)!::fchown(fd, original.st_uid, original.st_gid);
-  if (::fsync(fd) != 0) return fail("cannot flush the new text to the disk");
+  // The owner first: changing it clears the set-user-ID and set-group-ID bits, which the mode
+  // then restores. A new file's group may differ from ours (a set-group-ID folder).
+  struct stat created {};
+  if (::fstat(fd, &created) != 0) return fail("cannot read the new file's owner", errno);
+  if ((created.st_uid != original.st_uid || created.st_gid != original.st_gid) &&
+      ::fchown(fd, original.st_uid, original.st_gid) != 0)
+    return fail("cannot keep its owner and group", errno);
+  if (::fchmod(fd, original.st_mode & 07777) != 0)
+    return fail("cannot keep its permissions", errno);
+  if (::fsync(fd) != 0) return fail("cannot flush the new text to the disk", errno);
   if (::close(fd) != 0) {
     const int error = errno;
     ::unlink(temporary.c_str());

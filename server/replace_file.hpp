@@ -7,10 +7,12 @@
 namespace hclspec::server {
 
 // Replaces the file at `path` by `content`: the text goes to a new file in the same folder (so
-// the rename cannot cross file systems), is flushed to the disk, gets the original's permissions
-// and owner (as far as we may), and is renamed over the original. On any failure the new file is
-// removed and the original is as it was. Returns "" or what failed. `path` should be the real
-// path: a symbolic link would be replaced by a file.
+// the rename cannot cross file systems), is flushed to the disk, gets the original's owner, group
+// and permissions (set-ID bits included), and is renamed over the original. Refused for a file we
+// may not write, one whose owner we cannot give the new file, and one with several hard links
+// (a rename would separate them). On any failure the new file is removed and the original is as
+// it was. Returns "" or what failed. `path` should be the real path: a symbolic link would be
+// replaced by a file.
 std::string replace_file(const std::string& path, std::string_view content);
 
 }  // namespace hclspec::server

@@ -66,9 +66,17 @@ class Formatter {
   // Token i continues token i - 1: a piece of one long token.
   bool glued(uint32_t i) const { return i > first_ && tokens_[i].continues(); }
 
+  // Token i, with the pieces glued to it, ends at this byte.
+  uint32_t whole_end(uint32_t i) const {
+    while (i + 1 < size() && glued(i + 1)) ++i;
+    return tokens_[i].end();
+  }
+
   bool is_newline(uint32_t i) const {
-    // A line comment (# or //) holds the newline that ends it.
+    // A line comment (# or //) holds the newline that ends it; only a token's last piece can end
+    // a line (a long block comment's piece may end with a newline byte).
     const syntax::Token& token = tokens_[i];
+    if (i + 1 < size() && glued(i + 1)) return false;
     return token.kind() == TokenKind::Newline ||
            (token.kind() == TokenKind::Comment && token.end() > token.start() &&
             text_[token.end() - 1] == '\n');
@@ -208,8 +216,8 @@ class Formatter {
         s == TokenKind::OHeredoc || a == TokenKind::QuotedLit || a == TokenKind::StringLit ||
         a == TokenKind::CQuote || a == TokenKind::CHeredoc)
       return false;  // no extra spaces within templates
-    if (s == TokenKind::Ident && tokens_[subject].text(text_) == "in" && has_before &&
-        before == TokenKind::Ident)
+    if (s == TokenKind::Ident && !glued(subject) && tokens_[subject].text(text_) == "in" &&
+        has_before && before == TokenKind::Ident)
       return true;  // "[for x in [foo]: x]": "in" is a keyword, not a collection indexed
     if (a == TokenKind::OBrack &&
         (s == TokenKind::Ident || s == TokenKind::NumberLit || bracket_change(s) < 0))
@@ -263,7 +271,9 @@ class Formatter {
   size_t columns(Cell cell) const {
     size_t total = 0;
     for (uint32_t i = cell.begin; i < cell.end; ++i) {
-      total += spaces_[i] + base::count_graphemes(tokens_[i].text(text_));
+      if (glued(i)) continue;  // counted with its first piece: a cut may split a character
+      const uint32_t start = tokens_[i].start();
+      total += spaces_[i] + base::count_graphemes(text_.substr(start, whole_end(i) - start));
     }
     return total;
   }
@@ -339,6 +349,8 @@ base::ByteRange whole_lines(std::string_view text, uint32_t start, uint32_t end)
 // and blocks) it touches, whole.
 std::vector<base::ByteRange> range_format_spans(const syntax::SyntaxTree& tree,
                                                 base::ByteRange range) {
+  // A selection of whole lines ends at the start of the line after them: that line is not in it.
+  if (range.end > range.start && tree.text()[range.end - 1] == '\n') --range.end;
   std::vector<base::ByteRange> spans{whole_lines(tree.text(), range.start, range.end)};
   for (syntax::NodeId item : tree.children(tree.root())) {
     const base::ByteRange item_range = tree.range(item);

@@ -166,13 +166,31 @@ def links_are_followed_inside_and_refused_outside(folder):
 
 @case
 def a_folder_it_may_not_write_leaves_the_file_intact(folder):
-    path = write(folder, "locked/a.hcl", UGLY)
+    path = write(folder, "locked/a.hcl", UGLY, mode=0o666)  # writable, in a folder that is not
     os.chmod(os.path.dirname(path), 0o555)
     p = run(["-w", "locked/a.hcl"], folder, as_nobody=True)
     check("read-only folder: exit 1", p.returncode == 1, p.stderr)
     check("read-only folder: told why",
           b"cannot create a temporary file" in p.stderr and b"unchanged" in p.stderr, p.stderr)
     check("read-only folder: the file is intact", read(path) == UGLY)
+
+
+@case
+def a_file_it_may_not_write_is_refused(folder):
+    os.chmod(folder, 0o777)  # the folder would allow a rename over it
+    path = write(folder, "a.hcl", UGLY, mode=0o444)
+    p = run(["-w", "a.hcl"], folder, as_nobody=True)
+    check("read-only file: exit 1", p.returncode == 1, p.stderr)
+    check("read-only file: told why", b"cannot be rewritten" in p.stderr, p.stderr)
+    check("read-only file: intact and still root's",
+          read(path) == UGLY and os.stat(path).st_uid == os.geteuid())
+
+
+@case
+def a_file_named_twice_is_formatted_once(folder):
+    write(folder, "a.hcl", UGLY)
+    p = run(["a.hcl", "./a.hcl"], folder)
+    check("named twice: printed once", p.returncode == 0 and p.stdout == PRETTY, p.stdout)
 
 
 @case

@@ -83,6 +83,31 @@ TEST_CASE("a token of exactly the longest length is not joined with the next one
   CHECK(formatted(comment + "/**/\na = 1\n") == comment + " /**/\na = 1\n");
 }
 
+TEST_CASE("a long block comment's pieces are one token, even where a piece ends a line") {
+  // The lexer's first piece ends just after a newline inside the comment: no line starts there.
+  const std::string text = "b {\n  /*" + std::string(syntax::Token::kMaxTokenLength - 3, 'A') +
+                           "\nBBBB */\n  x = 1\n}\n";
+  CHECK(formatted(text) == text);
+}
+
+TEST_CASE("a character cut in two by the lexer's pieces still counts one column") {
+  // "é" straddles the cut of a long quoted name: the alignment counts it once.
+  const std::string name = std::string(syntax::Token::kMaxTokenLength - 2, 'a') + "\xC3\xA9";
+  const std::string text = "x = {\n  \"" + name + "\" = 1\n  c = 2\n}\n";
+  const std::string expected = "x = {\n  \"" + name + "\" = 1\n  c" +
+                               std::string(syntax::Token::kMaxTokenLength + 1, ' ') + "= 2\n}\n";
+  CHECK(formatted(text) == expected);
+}
+
+TEST_CASE("range formatting of whole lines leaves the line after them alone") {
+  const features::Snapshot snapshot{syntax::parse_config("a  =  1\nb  =  2\n", "t.hcl"),
+                                    nullptr,
+                                    features::DocumentKind::Config,
+                                    {}};
+  const features::FormatResult result = features::format_document(snapshot, {{0, 8}});
+  CHECK(testing::apply_edits(snapshot.source().text(), result.edits) == "a = 1\nb  =  2\n");
+}
+
 TEST_CASE("a namespaced function call (later HCL than the reference's) keeps its name together") {
   CHECK(formatted("a=provider :: aws :: arn_parse( x )\n") == "a = provider::aws::arn_parse(x)\n");
 }

@@ -92,6 +92,26 @@ TEST_CASE("replace_file replaces the content and keeps the permissions, leaving 
   CHECK(folder.entries() == 1);  // no temporary file left
 }
 
+TEST_CASE("replace_file keeps set-ID bits and the owner, takes long names, refuses hard links") {
+  Folder folder;
+  const fs::path file = folder.write("s.hcl", "old\n");
+  ::chmod(file.c_str(), 06755);
+  CHECK(replace_file(file.string(), "new\n").empty());
+  struct stat after {};
+  REQUIRE(::stat(file.c_str(), &after) == 0);
+  CHECK((after.st_mode & 07777) == 06755);  // changing the owner first would have cleared them
+
+  const fs::path long_name = folder.write(std::string(250, 'n') + ".hcl", "old\n");
+  CHECK(replace_file(long_name.string(), "new\n").empty());
+  CHECK(read(long_name) == "new\n");
+
+  const fs::path linked = folder.write("linked.hcl", "old\n");
+  fs::create_hard_link(linked, folder.path / "other.hcl");
+  CHECK(replace_file(linked.string(), "new\n").find("hard links") != std::string::npos);
+  CHECK(read(folder.path / "other.hcl") == "old\n");
+  CHECK(read(linked) == "old\n");
+}
+
 TEST_CASE("replace_file fails cleanly when the file vanished or cannot be replaced") {
   Folder folder;
   // The file is gone by the time it is written: an error, and nothing is created.
@@ -110,7 +130,7 @@ TEST_CASE("replace_file fails cleanly when the file vanished or cannot be replac
 TEST_CASE("replace_file in a folder it may not write leaves the file as it was") {
   Folder folder;
   const fs::path file = folder.write("a.hcl", "old text\n");
-  ::chmod(file.c_str(), 0644);
+  ::chmod(file.c_str(), 0666);  // the file may be written; its folder may not
   ::chmod(folder.path.c_str(), 0555);
   // Root may write anywhere: the check runs as the unprivileged user "nobody" then.
   const pid_t child = ::fork();
@@ -119,6 +139,27 @@ TEST_CASE("replace_file in a folder it may not write leaves the file as it was")
     if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
     const std::string problem = replace_file(file.string(), "new text\n");
     ::_exit(problem.find("cannot create a temporary file") != std::string::npos ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(read(file) == "old text\n");
+  CHECK(folder.entries() == 1);
+}
+
+TEST_CASE("replace_file refuses a file it may not write, though its folder allows the rename") {
+  Folder folder;
+  ::chmod(folder.path.c_str(), 0777);
+  const fs::path file = folder.write("a.hcl", "old text\n");
+  ::chmod(file.c_str(), 0444);
+  // As "nobody" when we are root (root may write any file).
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
+    const std::string problem = replace_file(file.string(), "new text\n");
+    ::_exit(problem.find("cannot be rewritten") != std::string::npos ? 0 : 1);
   }
   int status = 0;
   ::waitpid(child, &status, 0);
