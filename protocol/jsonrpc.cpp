@@ -91,8 +91,9 @@ std::variant<Message, MessageError> parse_message(std::string_view body) {
   json value;
   try {
     value = json::parse(body);
-  } catch (const json::parse_error& error) {
-    // what() starts with "[json.exception.parse_error.101] ": keep what follows.
+  } catch (const json::exception& error) {
+    // A syntax error, or a number too large for a double (out_of_range.406). what() starts
+    // with "[json.exception.parse_error.101] ": keep what follows.
     std::string_view what = error.what();
     if (const size_t bracket = what.find("] "); what.starts_with('[') && bracket != what.npos)
       what.remove_prefix(bracket + 2);

@@ -111,6 +111,13 @@ TEST_CASE("invalid JSON is a parse error without an id") {
   }
 }
 
+TEST_CASE("a number too large for a double is a parse error, not an exception (framing_fuzzer)") {
+  const MessageError error = rejected("{\"jsonrpc\":\"2.0\",\"id\":1e999999,\"method\":\"x\"}");
+  CHECK(error.code == ErrorCode::ParseError);
+  CHECK(error.message.starts_with("invalid JSON: number overflow"));
+  CHECK(error.id.is_null());
+}
+
 TEST_CASE("nesting deeper than the limit is a parse error; brackets in strings do not count") {
   const auto nested = [](int depth) {
     return R"({"jsonrpc":"2.0","method":"m","params":)" + std::string(depth - 1, '[') +
