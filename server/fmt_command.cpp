@@ -134,7 +134,7 @@ class FmtRun {
           failure(candidate.path, "files in JSON syntax are not formatted");
           continue;
         }
-        if (seen_.insert(candidate.path).second) files.push_back(candidate.path);
+        files.push_back(candidate.path);  // a file found twice is read once (seen_)
       }
     }
     {
@@ -179,11 +179,11 @@ class FmtRun {
     // As lint: a file inside the current directory that links outside it is neither read
     // nor written (a repository is untrusted input).
     const std::string absolute = (fs::path(cwd_) / path).lexically_normal().string();
-    if (path_is_inside(trust_root_, absolute) && !path_is_inside(trust_root_, real_path)) {
+    if (links_out_of(trust_root_, absolute, real_path)) {
       failure(path, "a symbolic link to a file outside the current directory; not read");
       return std::nullopt;
     }
-    if (!seen_real_.insert(real_path).second) return std::nullopt;  // "a.hcl ./a.hcl": once
+    if (!seen_.insert(real_path).second) return std::nullopt;  // "a.hcl ./a.hcl": once
     // The resolved path, as checked: the link cannot be changed to point elsewhere meanwhile.
     std::string error;
     std::optional<std::string> text = read_file(real_path, error);
@@ -236,8 +236,7 @@ class FmtRun {
   const FmtOptions& o_;
   std::string cwd_;
   std::string trust_root_;
-  std::set<std::string> seen_;       // paths as found
-  std::set<std::string> seen_real_;  // and as resolved
+  std::set<std::string> seen_;  // real paths of the files read
   size_t changed_ = 0;
   size_t broken_ = 0;
   bool io_failure_ = false;

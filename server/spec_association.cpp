@@ -300,6 +300,10 @@ bool path_is_inside(std::string_view root, std::string_view path) {
          (path.starts_with(root) && path.size() > root.size() && path[root.size()] == '/');
 }
 
+bool links_out_of(std::string_view root, std::string_view absolute, std::string_view real) {
+  return path_is_inside(root, absolute) && !path_is_inside(root, real);
+}
+
 bool glob_matches(std::string_view glob, std::string_view path) {
   while (path.starts_with("./")) path.remove_prefix(2);
   const std::vector<GlobStep> steps = compile_glob(glob);

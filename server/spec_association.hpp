@@ -68,6 +68,10 @@ inline constexpr std::string_view kProjectFileName = ".hclspec.hcl";
 // trailing "/" on `root` is ignored).
 bool path_is_inside(std::string_view root, std::string_view path);
 
+// Whether a file named inside `root` (its lexically normal absolute path `absolute`) resolves,
+// through symbolic links, to `real` outside it: lint and fmt neither read nor write such a file.
+bool links_out_of(std::string_view root, std::string_view absolute, std::string_view real);
+
 // Whether `path` (relative to the glob's base folder, `/`-separated) matches `glob`.
 bool glob_matches(std::string_view glob, std::string_view path);
 

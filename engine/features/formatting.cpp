@@ -15,7 +15,6 @@ using syntax::TokenKind;
 struct Cell {
   uint32_t begin = 0, end = 0;
   bool empty() const { return begin == end; }
-  uint32_t size() const { return end - begin; }
 };
 
 // hclwrite's formatLine: a line's tokens, with the "= value" and a trailing comment taken out
@@ -109,10 +108,10 @@ class Formatter {
     lines_.reserve(newlines + 1);
     base::advise_huge_pages(lines_.data(), lines_.capacity() * sizeof(FormatLine));
     uint32_t line_start = first_;
-    for (uint32_t i = first_; i < tokens_.size(); ++i) {
+    for (uint32_t i = first_; i < size(); ++i) {
       if (kind(i) == TokenKind::Eof) {
         lines_.push_back({line_start, i, i, i});
-        line_start = static_cast<uint32_t>(tokens_.size());
+        line_start = size();
         break;
       }
       if (is_newline(i)) {
@@ -120,7 +119,7 @@ class Formatter {
         line_start = i + 1;
       }
     }
-    if (line_start < tokens_.size()) lines_.push_back({line_start, size(), size(), size()});
+    if (line_start < size()) lines_.push_back({line_start, size(), size(), size()});
 
     for (FormatLine& line : lines_) {
       if (line.end > line.start && kind(line.end - 1) == TokenKind::Comment) {

@@ -79,8 +79,7 @@ std::string Checker::absolute(const std::string& path) const {
 
 bool Checker::escapes_by_link(const std::string& path, const std::string& absolute) {
   const std::optional<std::string> real = files_.real_path(path);
-  return real && path_is_inside(context_.trust_root, absolute) &&
-         !path_is_inside(context_.trust_root, *real);
+  return real && links_out_of(context_.trust_root, absolute, *real);
 }
 
 std::shared_ptr<const spec::SpecFile> Checker::with_variables(

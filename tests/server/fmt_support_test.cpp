@@ -50,6 +50,21 @@ struct Folder {
   }
 };
 
+// Runs replace_file(file, "new text\n") in a child process, as the unprivileged user "nobody"
+// when we are root (root may write anywhere); true when it failed saying `problem`.
+bool replace_file_as_unprivileged(const fs::path& file, const std::string& problem) {
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
+    const std::string said = replace_file(file.string(), "new text\n");
+    ::_exit(said.find(problem) != std::string::npos ? 0 : 1);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 }  // namespace
 
 TEST_CASE("unified_diff: hunks of changed lines with three lines of context") {
@@ -132,18 +147,7 @@ TEST_CASE("replace_file in a folder it may not write leaves the file as it was")
   const fs::path file = folder.write("a.hcl", "old text\n");
   ::chmod(file.c_str(), 0666);  // the file may be written; its folder may not
   ::chmod(folder.path.c_str(), 0555);
-  // Root may write anywhere: the check runs as the unprivileged user "nobody" then.
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
-    const std::string problem = replace_file(file.string(), "new text\n");
-    ::_exit(problem.find("cannot create a temporary file") != std::string::npos ? 0 : 1);
-  }
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(replace_file_as_unprivileged(file, "cannot create a temporary file"));
   CHECK(read(file) == "old text\n");
   CHECK(folder.entries() == 1);
 }
@@ -153,18 +157,7 @@ TEST_CASE("replace_file refuses a file it may not write, though its folder allow
   ::chmod(folder.path.c_str(), 0777);
   const fs::path file = folder.write("a.hcl", "old text\n");
   ::chmod(file.c_str(), 0444);
-  // As "nobody" when we are root (root may write any file).
-  const pid_t child = ::fork();
-  REQUIRE(child >= 0);
-  if (child == 0) {
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
-    const std::string problem = replace_file(file.string(), "new text\n");
-    ::_exit(problem.find("cannot be rewritten") != std::string::npos ? 0 : 1);
-  }
-  int status = 0;
-  ::waitpid(child, &status, 0);
-  CHECK(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  CHECK(replace_file_as_unprivileged(file, "cannot be rewritten"));
   CHECK(read(file) == "old text\n");
   CHECK(folder.entries() == 1);
 }
