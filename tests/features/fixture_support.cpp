@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "golden_files.hpp"
@@ -197,6 +198,33 @@ std::string render_hover(const FixtureDocument& document) {
     out += indented(result->contents, "  | ") + "\n";
   }
   return out;
+}
+
+bool is_document(const fs::path& path) {
+  const std::string ext = path.extension().string();
+  return ext == ".hcl" || ext == ".json" || ext == ".hcldec";
+}
+
+size_t check_goldens(const std::string& feature,
+                     const std::function<std::string(const FixtureDocument&)>& render) {
+  std::set<fs::path> documents;
+  for (const auto& entry : fs::directory_iterator(fs::path(HCLSPEC_FIXTURES_DIR) / "features" /
+                                                  feature))
+    if (is_document(entry.path())) documents.insert(entry.path());
+  for (const fs::path& path : documents) {
+    CAPTURE(path.filename().string());
+    const FixtureDocument document = load_fixture(path);
+    const std::string actual = render(document);
+    const fs::path golden = path.string() + ".expected";
+    if (update_goldens()) {
+      write_file(golden.string(), actual);
+      continue;
+    }
+    REQUIRE_MESSAGE(fs::exists(golden), "missing golden; run with HCLSPEC_UPDATE_GOLDEN=1");
+    const std::string expected = read_file(golden.string());
+    CHECK_MESSAGE(actual == expected, first_difference(expected, actual));
+  }
+  return documents.size();
 }
 
 std::string apply_edits(std::string_view text, const std::vector<features::TextEdit>& edits) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,14 @@ std::string render_hover(const FixtureDocument& document);
 // The document after formatting: the whole document, or with two cursors the range between
 // them; "not formatted: REASON" when refused.
 std::string render_formatting(const FixtureDocument& document);
+
+// A fixture document: a .hcl, .json or .hcldec file.
+bool is_document(const std::filesystem::path& path);
+
+// Checks each document of fixtures/features/<feature> against its golden <document>.expected,
+// or rewrites the goldens (HCLSPEC_UPDATE_GOLDEN=1); returns how many documents there were.
+size_t check_goldens(const std::string& feature,
+                     const std::function<std::string(const FixtureDocument&)>& render);
 
 // `text` with `edits` (sorted, not overlapping) applied.
 std::string apply_edits(std::string_view text, const std::vector<features::TextEdit>& edits);

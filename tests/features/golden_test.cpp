@@ -2,12 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <functional>
-#include <set>
 #include <string>
 
 #include "fixture_support.hpp"
-#include "golden_files.hpp"
 
 using namespace hclspec;
 
@@ -17,32 +14,8 @@ namespace fs = std::filesystem;
 
 const fs::path kDir = fs::path(HCLSPEC_FIXTURES_DIR) / "features";
 
-bool is_document(const fs::path& path) {
-  const std::string ext = path.extension().string();
-  return ext == ".hcl" || ext == ".json" || ext == ".hcldec";
-}
-
-// Checks (or rewrites) each document's golden file; returns how many documents there were.
-size_t check_goldens(const std::string& feature,
-                     const std::function<std::string(const testing::FixtureDocument&)>& render) {
-  std::set<fs::path> documents;
-  for (const auto& entry : fs::directory_iterator(kDir / feature))
-    if (is_document(entry.path())) documents.insert(entry.path());
-  for (const fs::path& path : documents) {
-    CAPTURE(path.filename().string());
-    const testing::FixtureDocument document = testing::load_fixture(path);
-    const std::string actual = render(document);
-    const fs::path golden = path.string() + ".expected";
-    if (testing::update_goldens()) {
-      testing::write_file(golden.string(), actual);
-      continue;
-    }
-    REQUIRE_MESSAGE(fs::exists(golden), "missing golden; run with HCLSPEC_UPDATE_GOLDEN=1");
-    const std::string expected = testing::read_file(golden.string());
-    CHECK_MESSAGE(actual == expected, testing::first_difference(expected, actual));
-  }
-  return documents.size();
-}
+using testing::check_goldens;
+using testing::is_document;
 
 }  // namespace
 
