@@ -110,6 +110,11 @@ Utf16Position LineIndex::utf16_position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   const uint32_t line = line_of(offset);
   const uint32_t start = line_starts_[line];
+  // ASCII before the offset: a unit a byte (a byte order mark, three bytes, is one unit).
+  if (offset <= ascii_until_[line]) {
+    if (line > 0 || bom_length_ == 0) return {line, offset - start};
+    if (offset >= bom_length_) return {line, offset - bom_length_ + 1};
+  }
   return {line, static_cast<uint32_t>(utf16_length(text_.substr(start, offset - start)))};
 }
 

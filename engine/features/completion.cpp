@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "features/cursor.hpp"
+#include "features/spec_model.hpp"
 #include "features/type_text.hpp"
-#include "spec/meta_spec.hpp"
 #include "syntax/block_header.hpp"
 
 namespace hclspec::features {
@@ -218,11 +218,7 @@ std::vector<CompletionItem> complete(const Snapshot& snapshot, uint32_t offset,
   // JSON documents: nothing yet. Their names and values are all strings, so the cursor's place
   // needs a model of hcl's JSON bodies (labels as property levels) this does not have.
   if (!snapshot.tree) return {};
-  std::optional<spec::ExpectedBody> root;
-  if (snapshot.kind == DocumentKind::SpecFile)
-    root = spec::meta_spec_body();
-  else if (snapshot.binding.spec && snapshot.binding.spec->root)
-    root = spec::expected_body(*snapshot.binding.spec->root);
+  const std::optional<spec::ExpectedBody> root = expected_root(snapshot);
   const CursorPlace place = locate(*snapshot.tree, offset);
   std::optional<spec::ExpectedBody> body;
   if (root) body = spec::expected_body_for_chain(*root, place.chain);

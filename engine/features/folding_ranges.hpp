@@ -18,10 +18,16 @@ struct FoldingRange {
   friend bool operator==(const FoldingRange&, const FoldingRange&) = default;
 };
 
-// Every construct spanning more than one line: block bodies, tuples, objects, function calls'
-// parentheses, parenthesized expressions, heredocs and `%{` directives' bodies, and runs of two
-// or more comment lines; sorted by start (an enclosing range before those inside it). From the
-// intact parts of broken text; JSON documents fold their objects and arrays.
+// Every construct spanning more than one line: block bodies, tuples, objects, `for`
+// expressions, function calls' parentheses, parenthesized expressions, heredocs, `${`
+// interpolations and `%{` directives' bodies (`%{ if }` to `%{ endif }`), and runs of two or
+// more comment lines; sorted by start (an enclosing range before those inside it), never two
+// with the same start. A comment run is lines holding nothing but comments (of any style,
+// mixed), each right after the one before; a blank line or code ends it. A comment over
+// several lines folds alone too, even beside code. From the intact parts of broken text: a
+// construct folds only with its closing bracket or marker, so an unclosed block folds nothing
+// (the parser runs it to the end of the file, which is not where the user will close it) while
+// what is closed inside it folds. JSON documents fold their objects and arrays.
 std::vector<FoldingRange> folding_ranges(const Snapshot& snapshot);
 
 }  // namespace hclspec::features

@@ -2,8 +2,8 @@
 #include "features/hover.hpp"
 
 #include "features/cursor.hpp"
+#include "features/spec_model.hpp"
 #include "features/type_text.hpp"
-#include "spec/meta_spec.hpp"
 
 namespace hclspec::features {
 
@@ -64,11 +64,7 @@ base::ByteRange first_line(const base::SourceFile& source) {
 std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
                                       const Writer& writer) {
   const syntax::SyntaxTree& tree = *snapshot.tree;
-  std::optional<spec::ExpectedBody> root;
-  if (snapshot.kind == DocumentKind::SpecFile)
-    root = spec::meta_spec_body();
-  else if (snapshot.binding.spec && snapshot.binding.spec->root)
-    root = spec::expected_body(*snapshot.binding.spec->root);
+  const std::optional<spec::ExpectedBody> root = expected_root(snapshot);
   if (!root) return std::nullopt;
   const CursorPlace place = locate(tree, offset);
   if (place.item == syntax::kNoNode) return std::nullopt;

@@ -15,39 +15,46 @@ enum class SemanticType : uint8_t {
   BlockType,      // `job` in `job "web" {`
   BlockLabel,     // `"web"`, quotes included
   AttributeName,  // `count` in `count = 2`, and an object's key written as a name
-  Variable,       // the first name of a traversal, a `for` or `dynamic` iteration variable
+  Variable,       // the first name of a traversal; a `for` expression's or directive's variable
   Property,       // a traversal's later names (`.name`)
-  Function,       // a function call's name (with `::` namespaces)
+  Function,       // a function call's name; `provider::ns::f` gives one per name, none for `::`
   Keyword,        // for, in, if, else, endif, endfor, true, false, null
   String,         // literal text of strings and heredocs, their quotes and heredoc markers
-  Escape,         // a backslash escape or `$${` / `%%{` in a quoted string
+  Escape,         // a backslash escape in a quoted string; `$${` / `%%{` in any template
   Number,
-  Operator,       // arithmetic, comparison and logic operators, `=`, `?` `:` `=>` `...`,
-                  // and the `${` `%{` `}` that open and close template sequences
+  // Arithmetic, comparison and logic operators, a splat's `*`, `=`, `?` `:` `=>` `...`, and the
+  // `${` `%{` `}` that open and close template sequences.
+  Operator,
   Comment,
 };
 inline constexpr int kSemanticTypeCount = 12;
 
 // Bit flags on a token. The server names them in its legend, bit by bit in this order.
 namespace SemanticModifier {
-inline constexpr uint32_t kDeclaration = 1;     // an attribute's or a for variable's definition
-inline constexpr uint32_t kDefaultLibrary = 2;  // a function the spec language provides
-inline constexpr uint32_t kUnsupported = 4;     // an attribute or block type the spec does not know
-inline constexpr uint32_t kRequired = 8;        // an attribute or block type the spec requires
+inline constexpr uint32_t kDeclaration = 1;  // an attribute's or a for variable's definition
+// A function the spec language provides: hcldec's spec definition functions, called in a spec
+// file (an input file calls only its spec's own `function` blocks).
+inline constexpr uint32_t kDefaultLibrary = 2;
+inline constexpr uint32_t kUnsupported = 4;  // an attribute or block type the spec does not know
+inline constexpr uint32_t kRequired = 8;     // an attribute or block type the spec requires
 }  // namespace SemanticModifier
 inline constexpr int kSemanticModifierCount = 4;
 
 struct SemanticToken {
-  uint32_t start = 0;   // byte offset
-  uint32_t length = 0;  // bytes; never 0; may cross lines (heredoc text, block comments)
+  uint32_t start = 0;  // byte offset
+  // Bytes; never 0; may cross lines (block comments), but no token ends with the line break of
+  // a line comment, heredoc line or heredoc marker.
+  uint32_t length = 0;
   SemanticType type = SemanticType::Comment;
   uint32_t modifiers = 0;
   friend bool operator==(const SemanticToken&, const SemanticToken&) = default;
 };
 
 // The document's semantic tokens in source order, never overlapping; with `range`, only those
-// that overlap it. Punctuation (brackets, commas, dots) gets none. Works on broken text from the
-// tree's intact parts; JSON documents give property names, strings, numbers and keywords.
+// that overlap it (an empty range: those holding its offset), the same as the whole document's
+// filtered. Punctuation (brackets, commas, dots, `::`) gets none. Works on broken text from the
+// tree's intact parts, other tokens getting their kind's class; JSON documents give property
+// names, strings, numbers and keywords.
 std::vector<SemanticToken> semantic_tokens(const Snapshot& snapshot,
                                            std::optional<base::ByteRange> range = std::nullopt);
 

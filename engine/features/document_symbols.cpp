@@ -1,0 +1,223 @@
+// Document symbols: blocks and attributes of native files, properties of JSON files, and the
+// spec blocks of .hcldec files, each with what the spec says of it.
+#include "features/document_symbols.hpp"
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <unordered_map>
+
+#include "features/spec_model.hpp"
+#include "features/type_text.hpp"
+#include "syntax/block_header.hpp"
+
+namespace hclspec::features {
+namespace {
+
+using syntax::NodeId;
+using syntax::NodeKind;
+
+// Items nested deeper are left out: no outline view shows them, and a limit keeps the walk (and
+// the server's JSON of the result) off deep recursion on files nested thousands of levels.
+constexpr int kMaxDepth = 64;
+
+// Block types of a spec file that are spec blocks (the others: `variables`, `function`).
+bool is_spec_kind(std::string_view type) {
+  static constexpr std::string_view kSpecKinds[] = {
+      "object",    "array",       "attr",    "block",   "block_list", "block_set",
+      "block_map", "block_attrs", "default", "literal", "transform",
+  };
+  for (std::string_view kind : kSpecKinds)
+    if (kind == type) return true;
+  return false;
+}
+
+// The model of one body: what the spec expects there, with the details written once per spec
+// item rather than once per use (a large file repeats the same blocks thousands of times).
+struct BodyModel {
+  spec::ExpectedBody expected;
+  std::unordered_map<std::string_view, std::string> attribute_details;
+  std::unordered_map<std::string_view, std::string> block_details;
+};
+
+class NativeOutline {
+ public:
+  explicit NativeOutline(const Snapshot& snapshot)
+      : tree_(*snapshot.tree), spec_file_(snapshot.kind == DocumentKind::SpecFile) {}
+
+  // The model of the root body, or null when no spec applies.
+  BodyModel* root_model(std::optional<spec::ExpectedBody> root) {
+    if (!root) return nullptr;
+    auto model = std::make_unique<BodyModel>();
+    model->expected = std::move(*root);
+    return (models_[nullptr] = std::move(model)).get();
+  }
+
+  std::vector<DocumentSymbol> body(NodeId body, BodyModel* model, std::string_view enclosing_type,
+                                   int depth) {
+    std::vector<DocumentSymbol> symbols;
+    if (depth >= kMaxDepth) return symbols;
+    std::vector<NodeId> items = tree_.children(body);
+    symbols.reserve(items.size());
+    for (NodeId item : items) {
+      const syntax::Node& node = tree_.node(item);
+      if (node.kind == NodeKind::Attribute)
+        symbols.push_back(attribute(item, model, enclosing_type));
+      else if (node.kind == NodeKind::Block)
+        symbols.push_back(block(item, model, depth));
+    }
+    return symbols;
+  }
+
+ private:
+  DocumentSymbol attribute(NodeId item, BodyModel* model, std::string_view enclosing_type) {
+    const syntax::Node& node = tree_.node(item);
+    DocumentSymbol symbol;
+    const std::string_view name = tree_.token_text(node.first_token);
+    symbol.name = std::string(name);
+    symbol.kind =
+        spec_file_ && enclosing_type == "variables" ? SymbolKind::Variable : SymbolKind::Attribute;
+    symbol.range = tree_.range(item);
+    symbol.selection = tree_.tokens()[node.first_token].range();
+    if (model) symbol.detail = attribute_detail(*model, name);
+    return symbol;
+  }
+
+  const std::string& attribute_detail(BodyModel& model, std::string_view name) {
+    auto found = model.attribute_details.find(name);
+    if (found != model.attribute_details.end()) return found->second;
+    std::string detail;
+    if (const spec::ExpectedAttribute* known = spec::find_attribute(model.expected, name)) {
+      // The meta-spec's attributes hold expressions of any type: their type says nothing.
+      if (!spec_file_) detail = type_text(known->type);
+      if (known->required) detail += detail.empty() ? "required" : ", required";
+      name = known->name;  // the model's copy outlives the text's
+    } else if (model.expected.any_attribute && !spec_file_) {
+      detail = type_text(model.expected.any_attribute->type);
+    } else {
+      return empty_;
+    }
+    return model.attribute_details.emplace(name, std::move(detail)).first->second;
+  }
+
+  DocumentSymbol block(NodeId item, BodyModel* model, int depth) {
+    const syntax::BlockHeader header = syntax::block_header(tree_, item);
+    const std::string_view text = tree_.text();
+    DocumentSymbol symbol;
+    const std::string_view type = text.substr(header.type_range.start, header.type_range.size());
+    symbol.name = std::string(type);
+    for (const syntax::BlockLabel& label : header.labels) {
+      symbol.name += ' ';
+      symbol.name += text.substr(label.range.start, label.range.size());
+    }
+    symbol.range = tree_.range(item);
+    symbol.selection = header.def_range;
+
+    const spec::ExpectedBlock* known = model ? spec::find_block(model->expected, type) : nullptr;
+    if (spec_file_) {
+      symbol.kind = type == "variables"  ? SymbolKind::Variables
+                    : type == "function" ? SymbolKind::Function
+                    : is_spec_kind(type) ? SymbolKind::Spec
+                                         : SymbolKind::Block;
+      // A spec block named by its `name` attribute rather than a label (`attr { name = "x" }`).
+      if (symbol.kind == SymbolKind::Spec && header.labels.empty() &&
+          header.body != syntax::kNoNode)
+        if (std::optional<std::string> name = string_attribute(header.body, "name"))
+          symbol.name += " \"" + *name + "\"";
+    } else {
+      symbol.kind = SymbolKind::Block;
+      if (known) symbol.detail = block_detail(*model, *known);
+    }
+    if (header.body != syntax::kNoNode)
+      symbol.children = body(header.body, known ? &model_of(*known) : nullptr, type, depth + 1);
+    return symbol;
+  }
+
+  const std::string& block_detail(BodyModel& model, const spec::ExpectedBlock& block) {
+    auto found = model.block_details.find(block.type_name);
+    if (found == model.block_details.end())
+      found = model.block_details.emplace(block.type_name, block_kind_text(block)).first;
+    return found->second;
+  }
+
+  // The model of the body inside blocks of `block`'s type, made once: `block` lives in a model
+  // kept to the end, so its address names it.
+  BodyModel& model_of(const spec::ExpectedBlock& block) {
+    std::unique_ptr<BodyModel>& model = models_[&block];
+    if (!model) {
+      model = std::make_unique<BodyModel>();
+      model->expected = spec::expected_body(block);
+    }
+    return *model;
+  }
+
+  // The literal text of attribute `name` in `body` when it is a plain quoted string.
+  std::optional<std::string> string_attribute(NodeId body, std::string_view name) const {
+    for (NodeId item : tree_.children(body)) {
+      const syntax::Node& node = tree_.node(item);
+      if (node.kind != NodeKind::Attribute || tree_.token_text(node.first_token) != name) continue;
+      const syntax::Node& value = tree_.node(item - 1);  // post-order: the value comes last
+      // `"text"`: an open quote, one literal without escapes, a close quote.
+      if (value.kind != NodeKind::Template || value.end_token != value.first_token + 3)
+        return std::nullopt;
+      const std::string_view literal = tree_.token_text(value.first_token + 1);
+      if (tree_.tokens()[value.first_token + 1].kind() != syntax::TokenKind::QuotedLit ||
+          literal.find('\\') != std::string_view::npos)
+        return std::nullopt;
+      return std::string(literal);
+    }
+    return std::nullopt;
+  }
+
+  const syntax::SyntaxTree& tree_;
+  bool spec_file_;
+  std::unordered_map<const void*, std::unique_ptr<BodyModel>> models_;  // null: the root's
+  const std::string empty_;
+};
+
+std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::JsonId object,
+                                         int depth) {
+  std::vector<DocumentSymbol> symbols;
+  if (depth >= kMaxDepth) return symbols;
+  for (const syntax::JsonProperty& property : tree.properties(object)) {
+    const syntax::JsonNode& value = tree.node(property.value);
+    DocumentSymbol symbol;
+    symbol.name = property.name;
+    symbol.kind =
+        value.kind == syntax::JsonKind::Object ? SymbolKind::Object : SymbolKind::Attribute;
+    symbol.range = {property.name_range.start, value.range.end};
+    symbol.selection = property.name_range;
+    if (value.kind == syntax::JsonKind::Object) {
+      symbol.children = json_outline(tree, property.value, depth + 1);
+    } else if (value.kind == syntax::JsonKind::Array) {
+      // An array of objects (several blocks of one type): each object under it by its index.
+      const std::span<const syntax::JsonId> elements = tree.elements(property.value);
+      for (size_t i = 0; i < elements.size(); ++i) {
+        const syntax::JsonNode& element = tree.node(elements[i]);
+        if (element.kind != syntax::JsonKind::Object) continue;
+        symbol.children.push_back({"[" + std::to_string(i) + "]", "", SymbolKind::Object,
+                                   element.range, element.open,
+                                   json_outline(tree, elements[i], depth + 1)});
+      }
+    }
+    symbols.push_back(std::move(symbol));
+  }
+  return symbols;
+}
+
+}  // namespace
+
+std::vector<DocumentSymbol> document_symbols(const Snapshot& snapshot) {
+  if (snapshot.json) {
+    const syntax::JsonTree& tree = *snapshot.json;
+    if (tree.node(tree.root()).kind != syntax::JsonKind::Object) return {};
+    return json_outline(tree, tree.root(), 0);
+  }
+  if (!snapshot.tree) return {};
+  NativeOutline outline(snapshot);
+  BodyModel* root = outline.root_model(expected_root(snapshot));
+  return outline.body(snapshot.tree->root(), root, "", 0);
+}
+
+}  // namespace hclspec::features
