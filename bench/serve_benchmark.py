@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Drives `hclspec serve` over a pipe with one large document and its spec, and prints how long
 the editor waits: open to first diagnostics, a one-character edit to its diagnostics (single
-edits, and the last edit of a burst sent without waiting), completion and hover, and the
-server's peak memory per source byte. A benchmark, not a test: it asserts nothing.
+edits, and the last edit of a burst sent without waiting), completion and hover, the outline
+and semantic tokens of the whole document (and their delta after an edit), and the server's peak
+memory per source byte. A benchmark, not a test: it asserts nothing.
 
 usage: serve_benchmark.py HCLSPEC SPEC DOCUMENT [--edits N] [--requests N]
   e.g. python3 bench/make_nomad_input.py 3.2 /tmp/nomad3.hcl
@@ -40,8 +41,10 @@ class Server:
                 name, _, value = line.decode().partition(":")
                 if name.strip().lower() == "content-length":
                     length = int(value)
-            message = json.loads(out.read(length))
+            body = out.read(length)
+            # Arrival is the last byte read: parsing a large result here is the client's time.
             arrived = time.perf_counter()
+            message = json.loads(body)
             with self.cond:
                 self.messages.append((arrived, message))
                 self.cond.notify_all()
@@ -99,7 +102,9 @@ def main():
     rules = {"rules": [{"files": ["*.hcl"], "spec": os.path.abspath(args.spec)}]}
     server = Server([args.hclspec, "serve"])
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-        "processId": os.getpid(), "rootUri": "file://" + folder, "capabilities": {},
+        "processId": os.getpid(), "rootUri": "file://" + folder,
+        "capabilities": {"textDocument": {"documentSymbol": {
+            "hierarchicalDocumentSymbolSupport": True}}},
         "initializationOptions": rules}})
     server.wait_for(lambda m: m.get("id") == 0)
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -173,6 +178,40 @@ def main():
             answered += 1 if result and (result.get("items") or result.get("contents")) else 0
         report(name, times)
         print("%-44s %d of %d with a non-empty answer" % ("", answered, len(times)))
+
+    # The reading features over the whole document: outline and semantic tokens, and a delta of
+    # the tokens after a one-character edit (answered while that edit's diagnostics are computed).
+    document = {"textDocument": {"uri": uri}}
+    for method, name in (("textDocument/documentSymbol", "document symbols"),
+                         ("textDocument/semanticTokens/full", "semantic tokens (full)")):
+        times = []
+        for i in range(max(5, args.requests // 5)):
+            request_id = 5000 + len(times) + (0 if "Symbol" in method else 500)
+            sent = time.perf_counter()
+            server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": document})
+            arrived, reply = server.wait_for(lambda m, r=request_id: m.get("id") == r)
+            times.append(arrived - sent)
+            result = reply["result"]
+        report(name, times)
+        size = len(result["data"]) // 5 if isinstance(result, dict) else len(result)
+        print("%-44s %d %s" % ("", size, "tokens" if isinstance(result, dict) else "root symbols"))
+    previous = result["resultId"]
+    times = []
+    for i in range(max(5, args.requests // 5)):
+        line, character, _ = random.choice(places)
+        for insert in (True, False):
+            version += 1
+            server.send(edit(line, character, insert))
+            request_id = 7000 + 2 * i + (1 if insert else 0)
+            sent = time.perf_counter()
+            server.send({"jsonrpc": "2.0", "id": request_id,
+                         "method": "textDocument/semanticTokens/full/delta",
+                         "params": {"textDocument": {"uri": uri}, "previousResultId": previous}})
+            arrived, reply = server.wait_for(lambda m, r=request_id: m.get("id") == r)
+            times.append(arrived - sent)
+            previous = reply["result"]["resultId"]
+            server.wait_for(diagnostics_for(version))
+    report("semantic tokens (delta after an edit)", times)
 
     peak = server.peak_rss_bytes()
     print("%-44s %7.1f MB   (%.1f bytes per source byte)" %

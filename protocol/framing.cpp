@@ -194,8 +194,12 @@ void MessageReader::resync() {
   consume(bytes.size() - keep);
 }
 
+std::string frame_header(size_t body_size) {
+  return "Content-Length: " + std::to_string(body_size) + "\r\n\r\n";
+}
+
 std::string frame(std::string_view body) {
-  std::string out = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
+  std::string out = frame_header(body.size());
   out.append(body);
   return out;
 }

@@ -62,5 +62,7 @@ class MessageReader {
 
 // "Content-Length: N\r\n\r\n" followed by the body.
 std::string frame(std::string_view body);
+// The header alone, for a writer that sends a large body without copying it behind the header.
+std::string frame_header(size_t body_size);
 
 }  // namespace hclspec::protocol

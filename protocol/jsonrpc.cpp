@@ -150,6 +150,13 @@ std::string response(const json& id, const json& result) {
   return dump({{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
 }
 
+std::string response_head(const json& id) {
+  std::string head = dump({{"id", id}, {"jsonrpc", "2.0"}});
+  head.back() = ',';  // the closing brace
+  head += "\"result\":";
+  return head;
+}
+
 std::string error_response(const json& id, ErrorCode code, std::string_view message) {
   return dump({{"jsonrpc", "2.0"},
                {"id", id},

@@ -58,6 +58,9 @@ std::variant<Message, MessageError> parse_message(std::string_view body);
 // Bodies, not framed (see frame()). Strings that are not valid UTF-8 are written with U+FFFD in
 // place of the bad bytes, so writing never throws. Null params are left out.
 std::string response(const nlohmann::json& id, const nlohmann::json& result);
+// A response up to its result: `{"id":ID,"jsonrpc":"2.0","result":`. A large result is written
+// straight after it, and a closing brace ends the body.
+std::string response_head(const nlohmann::json& id);
 std::string error_response(const nlohmann::json& id, ErrorCode code, std::string_view message);
 std::string notification(std::string_view method, const nlohmann::json& params);
 std::string request(const nlohmann::json& id, std::string_view method,

@@ -187,6 +187,10 @@ ClientCapabilities read_capabilities(const Node& node) {
       read_optional_bool(workspace.field("didChangeWatchedFiles").field("dynamicRegistration"));
   caps.workspace_folders = read_optional_bool(workspace.field("workspaceFolders"));
   caps.work_done_progress = read_optional_bool(node.field("window").field("workDoneProgress"));
+  caps.hierarchical_document_symbols = read_optional_bool(
+      text_document.field("documentSymbol").field("hierarchicalDocumentSymbolSupport"));
+  caps.line_folding_only =
+      read_optional_bool(text_document.field("foldingRange").field("lineFoldingOnly"));
   return caps;
 }
 
@@ -288,6 +292,36 @@ void from_json(const json& j, DocumentFormattingParams& value) {
 }
 
 void from_json(const json& j, DocumentRangeFormattingParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  read(node.field("range"), value.range);
+}
+
+void from_json(const json& j, DocumentParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+}
+
+void from_json(const json& j, SelectionRangeParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  node.field("positions").require(&json::is_array, "expected an array");
+  node.field("positions").for_each([&](const Node& element) {
+    read(element, value.positions.emplace_back());
+  });
+}
+
+void from_json(const json& j, SemanticTokensDeltaParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  value.previous_result_id = read_string(node.field("previousResultId"));
+}
+
+void from_json(const json& j, SemanticTokensRangeParams& value) {
   const Node node(j);
   require_object(node);
   read(node.field("textDocument"), value.text_document);
@@ -444,6 +478,23 @@ void to_json(json& j, const LogMessageParams& value) {
 
 void to_json(json& j, const ShowMessageParams& value) {
   j = {{"type", static_cast<int>(value.type)}, {"message", value.message}};
+}
+
+void to_json(json& j, const FoldingRange& value) {
+  j = {{"startLine", value.start_line}, {"endLine", value.end_line}};
+  if (value.start_character) j["startCharacter"] = *value.start_character;
+  if (value.end_character) j["endCharacter"] = *value.end_character;
+  if (!value.kind.empty()) j["kind"] = value.kind;
+}
+
+void to_json(json& j, const SelectionRange& value) {
+  // Built from the outermost range inward, so no recursion is needed.
+  j = nullptr;
+  for (auto range = value.ranges.rbegin(); range != value.ranges.rend(); ++range) {
+    json inner = {{"range", *range}};
+    if (!j.is_null()) inner["parent"] = std::move(j);
+    j = std::move(inner);
+  }
 }
 
 }  // namespace hclspec::protocol

@@ -109,6 +109,29 @@ struct DocumentRangeFormattingParams {
   Range range;
 };
 
+// textDocument/documentSymbol, textDocument/foldingRange, textDocument/semanticTokens/full
+struct DocumentParams {
+  TextDocumentIdentifier text_document;
+};
+
+// textDocument/selectionRange
+struct SelectionRangeParams {
+  TextDocumentIdentifier text_document;
+  std::vector<Position> positions;
+};
+
+// textDocument/semanticTokens/full/delta
+struct SemanticTokensDeltaParams {
+  TextDocumentIdentifier text_document;
+  std::string previous_result_id;
+};
+
+// textDocument/semanticTokens/range
+struct SemanticTokensRangeParams {
+  TextDocumentIdentifier text_document;
+  Range range;
+};
+
 enum class CompletionTriggerKind : int {
   Invoked = 1,
   TriggerCharacter = 2,
@@ -151,6 +174,10 @@ struct ClientCapabilities {
   bool workspace_folders = false;
   // window.workDoneProgress
   bool work_done_progress = false;
+  // textDocument.documentSymbol.hierarchicalDocumentSymbolSupport
+  bool hierarchical_document_symbols = false;
+  // textDocument.foldingRange.lineFoldingOnly
+  bool line_folding_only = false;
 };
 
 struct ClientInfo {
@@ -206,6 +233,10 @@ void from_json(const json& j, CompletionParams& value);
 void from_json(const json& j, DocumentFormattingParams& value);
 void from_json(const json& j, DocumentRangeFormattingParams& value);
 void from_json(const json& j, CancelParams& value);
+void from_json(const json& j, DocumentParams& value);
+void from_json(const json& j, SelectionRangeParams& value);
+void from_json(const json& j, SemanticTokensDeltaParams& value);
+void from_json(const json& j, SemanticTokensRangeParams& value);
 void from_json(const json& j, WorkspaceFolder& value);
 void from_json(const json& j, InitializeParams& value);
 void from_json(const json& j, DidChangeConfigurationParams& value);
@@ -331,6 +362,66 @@ struct Hover {
   std::optional<Range> range;
 };
 
+enum class SymbolKind : int {
+  File = 1,
+  Module,
+  Namespace,
+  Package,
+  Class,
+  Method,
+  Property,
+  Field,
+  Constructor,
+  Enum,
+  Interface,
+  Function,
+  Variable,
+  Constant,
+  String,
+  Number,
+  Boolean,
+  Array,
+  Object,
+  Key,
+  Null,
+  EnumMember,
+  Struct,
+  Event,
+  Operator,
+  TypeParameter,
+};
+
+// One entry of a documentSymbol result; written by write_document_symbols (result_writer.hpp).
+struct DocumentSymbol {
+  std::string name;
+  std::string detail;  // left out when empty
+  SymbolKind kind = SymbolKind::Property;
+  Range range;
+  Range selection_range;
+  std::vector<DocumentSymbol> children;
+};
+
+// The flat form, for clients without hierarchicalDocumentSymbolSupport.
+struct SymbolInformation {
+  std::string name;
+  SymbolKind kind = SymbolKind::Property;
+  Location location;
+  std::string container_name;  // left out when empty
+};
+
+struct FoldingRange {
+  uint32_t start_line = 0;
+  std::optional<uint32_t> start_character;  // left out for whole lines
+  uint32_t end_line = 0;
+  std::optional<uint32_t> end_character;
+  std::string kind;  // "comment", "region", or "" (left out)
+};
+
+// A selectionRange answer for one position: innermost first, each range's parent the next.
+struct SelectionRange {
+  std::vector<Range> ranges;  // written as nested {range, parent}
+};
+
 enum class MessageType : int { Error = 1, Warning = 2, Info = 3, Log = 4 };
 
 // window/logMessage
@@ -360,5 +451,7 @@ void to_json(json& j, const CompletionList& value);
 void to_json(json& j, const Hover& value);
 void to_json(json& j, const LogMessageParams& value);
 void to_json(json& j, const ShowMessageParams& value);
+void to_json(json& j, const FoldingRange& value);
+void to_json(json& j, const SelectionRange& value);
 
 }  // namespace hclspec::protocol

@@ -24,6 +24,8 @@ ClientOptions client_options_from(const protocol::ClientCapabilities& capabiliti
   client.hover_markdown = offers(capabilities.hover_content_formats, "markdown");
   client.pull_configuration = capabilities.workspace_configuration;
   client.watch_files_dynamically = capabilities.watched_files_dynamic_registration;
+  client.hierarchical_symbols = capabilities.hierarchical_document_symbols;
+  client.line_folding_only = capabilities.line_folding_only;
   return client;
 }
 
@@ -42,6 +44,15 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"hoverProvider", true},
            {"documentFormattingProvider", true},
            {"documentRangeFormattingProvider", true},
+           {"documentSymbolProvider", true},
+           {"foldingRangeProvider", true},
+           {"selectionRangeProvider", true},
+           {"semanticTokensProvider",
+            {{"legend",
+              {{"tokenTypes", semantic_token_types()},
+               {"tokenModifiers", semantic_token_modifiers()}}},
+             {"range", true},
+             {"full", {{"delta", true}}}}},
            {"workspace",
             {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
        }},

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/base/unicode.hpp"
+
 namespace hclspec::server::lsp {
 
 std::string_view encoding_name(PositionEncoding encoding) {
@@ -100,6 +102,165 @@ protocol::Hover to_hover(const base::LineIndex& lines, const features::HoverResu
   out.contents = markup(hover.contents, markdown);
   out.range = to_range(lines, hover.range, encoding);
   return out;
+}
+
+namespace {
+
+protocol::SymbolKind symbol_kind(features::SymbolKind kind) {
+  using Kind = protocol::SymbolKind;
+  switch (kind) {
+    case features::SymbolKind::Block:
+      return Kind::Struct;
+    case features::SymbolKind::Attribute:
+      return Kind::Property;
+    case features::SymbolKind::Object:
+      return Kind::Object;
+    case features::SymbolKind::Spec:
+      return Kind::Class;
+    case features::SymbolKind::Variables:
+      return Kind::Namespace;
+    case features::SymbolKind::Variable:
+      return Kind::Variable;
+    case features::SymbolKind::Function:
+      return Kind::Function;
+  }
+  return Kind::Property;
+}
+
+void flatten(const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
+             const std::string& uri, PositionEncoding encoding, const std::string& container,
+             std::vector<protocol::SymbolInformation>& out) {
+  for (const features::DocumentSymbol& symbol : symbols) {
+    out.push_back({symbol.name, symbol_kind(symbol.kind),
+                   protocol::Location{uri, to_range(lines, symbol.range, encoding)}, container});
+    flatten(lines, symbol.children, uri, encoding, symbol.name, out);
+  }
+}
+
+// Legend positions of the token types, by features::SemanticType.
+constexpr uint32_t kTypeIndex[features::kSemanticTypeCount] = {
+    0,   // BlockType: "type"
+    1,   // BlockLabel: "enumMember"
+    2,   // AttributeName: "property"
+    3,   // Variable: "variable"
+    2,   // Property: "property"
+    4,   // Function: "function"
+    5,   // Keyword: "keyword"
+    6,   // String: "string"
+    7,   // Escape: "escapeSequence"
+    8,   // Number: "number"
+    9,   // Operator: "operator"
+    10,  // Comment: "comment"
+};
+
+}  // namespace
+
+std::vector<protocol::DocumentSymbol> to_document_symbols(
+    const base::LineIndex& lines, std::vector<features::DocumentSymbol>&& symbols,
+    PositionEncoding encoding) {
+  std::vector<protocol::DocumentSymbol> out;
+  out.reserve(symbols.size());
+  for (features::DocumentSymbol& symbol : symbols)
+    out.push_back({std::move(symbol.name), std::move(symbol.detail), symbol_kind(symbol.kind),
+                   to_range(lines, symbol.range, encoding),
+                   to_range(lines, symbol.selection, encoding),
+                   to_document_symbols(lines, std::move(symbol.children), encoding)});
+  return out;
+}
+
+std::vector<protocol::SymbolInformation> to_symbol_information(
+    const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
+    const std::string& uri, PositionEncoding encoding) {
+  std::vector<protocol::SymbolInformation> out;
+  flatten(lines, symbols, uri, encoding, "", out);
+  return out;
+}
+
+std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& lines,
+                                                       const features::FoldingRange& range,
+                                                       PositionEncoding encoding,
+                                                       bool line_folding_only) {
+  const protocol::Position start = to_position(lines, range.range.start, encoding);
+  const protocol::Position end = to_position(lines, range.range.end, encoding);
+  protocol::FoldingRange out;
+  out.kind = range.kind == features::FoldingKind::Comment ? "comment" : "region";
+  out.start_line = start.line;
+  out.end_line = end.line;
+  if (line_folding_only) {
+    // `}` or `]` starting its line stays visible, as in every editor's own folding of braces.
+    const std::string_view last_line = lines.line_text(end.line);
+    const size_t first_visible = last_line.find_first_not_of(" \t");
+    const uint32_t closing_column = range.range.end - lines.line_start(end.line);
+    if (range.kind == features::FoldingKind::Region && first_visible != std::string_view::npos &&
+        first_visible + 1 == closing_column && end.line > 0)
+      out.end_line = end.line - 1;
+  } else {
+    out.start_character = start.character;
+    out.end_character = end.character;
+  }
+  if (out.end_line <= out.start_line) return std::nullopt;
+  return out;
+}
+
+std::vector<std::string> semantic_token_types() {
+  return {"type",   "enumMember",     "property", "variable", "function", "keyword",
+          "string", "escapeSequence", "number",   "operator", "comment"};
+}
+
+std::vector<std::string> semantic_token_modifiers() {
+  return {"declaration", "defaultLibrary", "unsupported", "required"};
+}
+
+std::vector<uint32_t> encode_semantic_tokens(const base::LineIndex& lines,
+                                             const std::vector<features::SemanticToken>& tokens,
+                                             PositionEncoding encoding) {
+  const std::string_view text = lines.text();
+  std::vector<uint32_t> data;
+  data.reserve(tokens.size() * 5);
+  const uint32_t line_count = lines.line_count();
+  // Walked forward once: the line holding the current piece, a byte of it whose column is known.
+  uint32_t line = 0;
+  uint32_t known_offset = lines.line_start(0);
+  uint32_t known_column = 0;
+  uint32_t previous_line = 0;
+  uint32_t previous_column = 0;
+  const auto units = [&](uint32_t from, uint32_t to) {
+    return encoding == PositionEncoding::Utf16
+               ? static_cast<uint32_t>(base::utf16_length(text.substr(from, to - from)))
+               : to - from;
+  };
+  const auto emit = [&](uint32_t start, uint32_t end, const features::SemanticToken& token) {
+    if (end <= start) return;
+    const uint32_t column = known_column + units(known_offset, start);
+    data.push_back(line - previous_line);
+    data.push_back(line == previous_line ? column - previous_column : column);
+    data.push_back(units(start, end));
+    data.push_back(kTypeIndex[static_cast<size_t>(token.type)]);
+    data.push_back(token.modifiers);
+    previous_line = line;
+    previous_column = column;
+    known_offset = start;
+    known_column = column;
+  };
+  for (const features::SemanticToken& token : tokens) {
+    uint32_t start = token.start;
+    const uint32_t end =
+        std::min<uint32_t>(token.start + token.length, static_cast<uint32_t>(text.size()));
+    while (start < end) {
+      while (line + 1 < line_count && lines.line_start(line + 1) <= start) {
+        ++line;
+        known_offset = lines.line_start(line);
+        known_column = 0;
+      }
+      // The piece on this line, without its line break.
+      const uint32_t line_end =
+          lines.line_start(line) + static_cast<uint32_t>(lines.line_text(line).size());
+      emit(start, std::min(end, line_end), token);
+      if (end <= line_end || line + 1 >= line_count) break;
+      start = lines.line_start(line + 1);
+    }
+  }
+  return data;
 }
 
 }  // namespace hclspec::server::lsp

@@ -3,12 +3,16 @@
 
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include "engine/base/line_index.hpp"
 #include "engine/base/text_range.hpp"
 #include "engine/features/completion.hpp"
 #include "engine/features/diagnostics.hpp"
+#include "engine/features/document_symbols.hpp"
+#include "engine/features/folding_ranges.hpp"
 #include "engine/features/hover.hpp"
+#include "engine/features/semantic_tokens.hpp"
 #include "protocol/lsp.hpp"
 
 namespace hclspec::server::lsp {
@@ -35,5 +39,35 @@ protocol::CompletionItem to_completion_item(const base::LineIndex& lines,
                                             PositionEncoding encoding, bool markdown);
 protocol::Hover to_hover(const base::LineIndex& lines, const features::HoverResult& hover,
                          PositionEncoding encoding, bool markdown);
+
+// The names and details move into the result.
+std::vector<protocol::DocumentSymbol> to_document_symbols(
+    const base::LineIndex& lines, std::vector<features::DocumentSymbol>&& symbols,
+    PositionEncoding encoding);
+// The flat form for clients without hierarchical symbols: each symbol in document order, named
+// with the symbol that holds it.
+std::vector<protocol::SymbolInformation> to_symbol_information(
+    const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
+    const std::string& uri, PositionEncoding encoding);
+
+// A folding range, or nothing when it does not fold on the client. For `line_folding_only`
+// clients whole lines: the closing bracket's line stays visible when the bracket starts it, so
+// the range must then span two lines or more before it.
+std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& lines,
+                                                       const features::FoldingRange& range,
+                                                       PositionEncoding encoding,
+                                                       bool line_folding_only);
+
+// The semantic token legend: token type names (indexed by semantic_type_index) and modifier
+// names (bit i is modifier i, as features::SemanticModifier numbers them).
+std::vector<std::string> semantic_token_types();
+std::vector<std::string> semantic_token_modifiers();
+
+// LSP's relative encoding of the tokens (line delta, start delta, length, type, modifiers, five
+// numbers per token). A token crossing lines is cut at each line break, which every client
+// accepts (multi-line tokens are an opt-in of the client's).
+std::vector<uint32_t> encode_semantic_tokens(const base::LineIndex& lines,
+                                             const std::vector<features::SemanticToken>& tokens,
+                                             PositionEncoding encoding);
 
 }  // namespace hclspec::server::lsp

@@ -4,10 +4,16 @@
 #include <algorithm>
 #include <exception>
 
+#include "engine/base/huge_pages.hpp"
 #include "engine/features/completion.hpp"
 #include "engine/features/diagnostics.hpp"
+#include "engine/features/document_symbols.hpp"
+#include "engine/features/folding_ranges.hpp"
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
+#include "engine/features/selection_ranges.hpp"
+#include "engine/features/semantic_tokens.hpp"
+#include "protocol/large_results.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
 #include "server/lsp/capabilities.hpp"
@@ -51,6 +57,13 @@ std::vector<AssociationRule> rules_from(const json& section) {
   return rules;
 }
 
+// How many symbols an outline holds, nested ones included.
+size_t count_symbols(const std::vector<protocol::DocumentSymbol>& symbols) {
+  size_t count = symbols.size();
+  for (const protocol::DocumentSymbol& symbol : symbols) count += count_symbols(symbol.children);
+  return count;
+}
+
 }  // namespace
 
 LanguageServer::LanguageServer(Host& host, FileAccess& disk,
@@ -63,6 +76,12 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/hover", {&LanguageServer::hover, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
+      {"textDocument/documentSymbol", {&LanguageServer::document_symbol, true}},
+      {"textDocument/foldingRange", {&LanguageServer::folding_range, true}},
+      {"textDocument/selectionRange", {&LanguageServer::selection_range, true}},
+      {"textDocument/semanticTokens/full", {&LanguageServer::semantic_tokens_full, true}},
+      {"textDocument/semanticTokens/full/delta", {&LanguageServer::semantic_tokens_delta, true}},
+      {"textDocument/semanticTokens/range", {&LanguageServer::semantic_tokens_range, true}},
   };
   notifications_ = {
       {"initialized", &LanguageServer::initialized},
@@ -140,7 +159,18 @@ void LanguageServer::handle_request(const protocol::Message& message) {
 
 void LanguageServer::answer(const json& id, RequestHandler handler, const json& params) {
   try {
-    host_.send(protocol::response(id, (this->*handler)(params)));
+    const Reply reply = (this->*handler)(params);
+    if (!reply.write) {
+      host_.send(protocol::response(id, reply.value));
+      return;
+    }
+    // Written in place: a result of many megabytes is not copied into the message.
+    std::string body = protocol::response_head(id);
+    body.reserve(body.size() + reply.size + 1);
+    base::advise_huge_pages(body.data(), body.capacity());
+    reply.write(body);
+    body += '}';
+    host_.send(std::move(body));
   } catch (const protocol::InvalidParams& error) {
     send_error(id, ErrorCode::InvalidParams, error.what());
   } catch (const std::exception& error) {
@@ -256,7 +286,7 @@ void LanguageServer::analyse(const Document& document) {
 
 // ---- Lifecycle ----
 
-json LanguageServer::initialize(const json& params) {
+Reply LanguageServer::initialize(const json& params) {
   const protocol::InitializeParams init = params.get<protocol::InitializeParams>();
   client_ = client_options_from(init.capabilities);
   std::vector<WorkspaceFolder> folders;
@@ -293,7 +323,7 @@ void LanguageServer::initialized(const json&) {
   pull_configuration();
 }
 
-json LanguageServer::shutdown(const json&) {
+Reply LanguageServer::shutdown(const json&) {
   state_ = State::ShuttingDown;
   for (auto& [uri, analysis] : analyses_)
     if (analysis.cancel) analysis.cancel->cancel();
@@ -466,6 +496,7 @@ void LanguageServer::did_close(const json& params) {
     analyses_.erase(found);
   }
   changed_.erase(close.text_document.uri);
+  semantic_results_.erase(close.text_document.uri);
   protocol::PublishDiagnosticsParams cleared;
   cleared.uri = close.text_document.uri;
   host_.send(protocol::notification("textDocument/publishDiagnostics", json(cleared)));
@@ -492,7 +523,7 @@ Document& LanguageServer::document_for(const json& text_document) {
   return *document;
 }
 
-json LanguageServer::completion(const json& params) {
+Reply LanguageServer::completion(const json& params) {
   const protocol::TextDocumentPositionParams at =
       params.get<protocol::TextDocumentPositionParams>();
   const Document& document = document_for(params["textDocument"]);
@@ -509,7 +540,7 @@ json LanguageServer::completion(const json& params) {
   return json(list);
 }
 
-json LanguageServer::hover(const json& params) {
+Reply LanguageServer::hover(const json& params) {
   const protocol::TextDocumentPositionParams at =
       params.get<protocol::TextDocumentPositionParams>();
   const Document& document = document_for(params["textDocument"]);
@@ -521,12 +552,12 @@ json LanguageServer::hover(const json& params) {
   return json(to_hover(lines, *result, client_.encoding, client_.hover_markdown));
 }
 
-json LanguageServer::formatting(const json& params) {
+Reply LanguageServer::formatting(const json& params) {
   params.get<protocol::DocumentFormattingParams>();  // throws InvalidParams naming a bad field
   return format_edits(document_for(params["textDocument"]), std::nullopt);
 }
 
-json LanguageServer::range_formatting(const json& params) {
+Reply LanguageServer::range_formatting(const json& params) {
   const auto request = params.get<protocol::DocumentRangeFormattingParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
@@ -554,6 +585,122 @@ json LanguageServer::format_edits(const Document& document, std::optional<base::
     edits.push_back(
         json(protocol::TextEdit{to_range(lines, edit.range, client_.encoding), edit.new_text}));
   return edits;
+}
+
+// ---- Reading features ----
+
+Reply LanguageServer::document_symbol(const json& params) {
+  params.get<protocol::DocumentParams>();  // throws InvalidParams naming a bad field
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  std::vector<features::DocumentSymbol> symbols =
+      features::document_symbols(workspace_.snapshot(document));
+  // About what each symbol takes in JSON: a name, a kind, two ranges (one in a location).
+  constexpr size_t kSymbolBytes = 200;
+  if (!client_.hierarchical_symbols) {
+    std::vector<protocol::SymbolInformation> flat =
+        to_symbol_information(lines, symbols, document.uri, client_.encoding);
+    const size_t size = flat.size() * (kSymbolBytes + document.uri.size());
+    return Reply::written(size, [flat = std::move(flat)](std::string& out) {
+      protocol::append_symbol_information(out, flat);
+    });
+  }
+  std::vector<protocol::DocumentSymbol> nested =
+      to_document_symbols(lines, std::move(symbols), client_.encoding);
+  const size_t size = count_symbols(nested) * kSymbolBytes;
+  return Reply::written(size, [nested = std::move(nested)](std::string& out) {
+    protocol::append_document_symbols(out, nested);
+  });
+}
+
+Reply LanguageServer::folding_range(const json& params) {
+  params.get<protocol::DocumentParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  json ranges = json::array();
+  for (const features::FoldingRange& range :
+       features::folding_ranges(workspace_.snapshot(document)))
+    if (std::optional<protocol::FoldingRange> folding =
+            to_folding_range(lines, range, client_.encoding, client_.line_folding_only))
+      ranges.push_back(json(*folding));
+  return ranges;
+}
+
+Reply LanguageServer::selection_range(const json& params) {
+  const auto request = params.get<protocol::SelectionRangeParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  const features::Snapshot snapshot = workspace_.snapshot(document);
+  // Innermost ranges beyond this many are left out (the whole file always ends the chain): the
+  // answer nests one JSON object per range, and clients recurse through it.
+  constexpr size_t kMaxRanges = 256;
+  json answers = json::array();
+  for (const protocol::Position& position : request.positions) {
+    std::vector<base::ByteRange> ranges =
+        features::selection_ranges(snapshot, to_offset(lines, position, client_.encoding));
+    if (ranges.size() > kMaxRanges)
+      ranges.erase(ranges.begin() + static_cast<ptrdiff_t>(kMaxRanges - 1), ranges.end() - 1);
+    protocol::SelectionRange answer;
+    for (const base::ByteRange& range : ranges)
+      answer.ranges.push_back(to_range(lines, range, client_.encoding));
+    answers.push_back(json(answer));
+  }
+  return answers;
+}
+
+const LanguageServer::SemanticTokensResult& LanguageServer::remember_semantic_tokens(
+    const Document& document) {
+  SemanticTokensResult& result = semantic_results_[document.uri];
+  result.id = std::to_string(next_semantic_result_++);
+  result.data = std::make_shared<const std::vector<uint32_t>>(encode_semantic_tokens(
+      document.source().lines(), features::semantic_tokens(workspace_.snapshot(document)),
+      client_.encoding));
+  return result;
+}
+
+Reply LanguageServer::semantic_tokens_reply(const SemanticTokensResult& result) {
+  return Reply::written(32 + result.data->size() * 4, [result](std::string& out) {
+    protocol::append_semantic_tokens(out, result.id, *result.data);
+  });
+}
+
+Reply LanguageServer::semantic_tokens_full(const json& params) {
+  params.get<protocol::DocumentParams>();
+  const SemanticTokensResult& result =
+      remember_semantic_tokens(document_for(params["textDocument"]));
+  return semantic_tokens_reply(result);
+}
+
+Reply LanguageServer::semantic_tokens_delta(const json& params) {
+  const auto request = params.get<protocol::SemanticTokensDeltaParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const auto previous = semantic_results_.find(document.uri);
+  if (previous == semantic_results_.end() || previous->second.id != request.previous_result_id) {
+    // A result the server no longer has: the full tokens, which a delta request may receive.
+    return semantic_tokens_reply(remember_semantic_tokens(document));
+  }
+  const std::shared_ptr<const std::vector<uint32_t>> before = previous->second.data;
+  const SemanticTokensResult& result = remember_semantic_tokens(document);
+  std::vector<protocol::SemanticTokensEdit> edits =
+      protocol::semantic_tokens_edits(*before, *result.data);
+  const size_t size = 64 + (edits.empty() ? 0 : edits[0].data.size() * 4);
+  return Reply::written(size, [id = result.id, edits = std::move(edits)](std::string& out) {
+    protocol::append_semantic_tokens_delta(out, id, edits);
+  });
+}
+
+Reply LanguageServer::semantic_tokens_range(const json& params) {
+  const auto request = params.get<protocol::SemanticTokensRangeParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
+                        to_offset(lines, request.range.end, client_.encoding)};
+  if (range.end < range.start) std::swap(range.start, range.end);
+  // Not remembered: a range result is not what a later delta request refers to.
+  return semantic_tokens_reply(
+      {"", std::make_shared<const std::vector<uint32_t>>(encode_semantic_tokens(
+               lines, features::semantic_tokens(workspace_.snapshot(document), range),
+               client_.encoding))});
 }
 
 }  // namespace hclspec::server::lsp

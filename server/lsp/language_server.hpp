@@ -32,6 +32,26 @@ struct ClientOptions {
   bool hover_markdown = false;
   bool pull_configuration = false;       // workspace/configuration
   bool watch_files_dynamically = false;  // client/registerCapability for didChangeWatchedFiles
+  bool hierarchical_symbols = false;     // DocumentSymbol[] rather than SymbolInformation[]
+  bool line_folding_only = false;        // folding ranges of whole lines
+};
+
+// A request's result: a json value, or a writer that appends the result's JSON to the response
+// (results too large to build as a json tree in time: semantic tokens, document symbols).
+struct Reply {
+  using Writer = std::function<void(std::string& out)>;
+  Reply(nlohmann::json result) : value(std::move(result)) {}  // NOLINT: implicit on purpose
+  Reply(std::nullptr_t) {}                                    // NOLINT: `return nullptr;`
+  // `size` is about how many bytes `write` appends: room made at once, in huge pages.
+  static Reply written(size_t size, Writer write) {
+    Reply reply(nullptr);
+    reply.size = size;
+    reply.write = std::move(write);
+    return reply;
+  }
+  nlohmann::json value;
+  size_t size = 0;
+  Writer write;
 };
 
 class LanguageServer {
@@ -53,11 +73,15 @@ class LanguageServer {
 
  private:
   enum class State { Starting, Running, ShuttingDown };
-  using RequestHandler = nlohmann::json (LanguageServer::*)(const nlohmann::json& params);
+  using RequestHandler = Reply (LanguageServer::*)(const nlohmann::json& params);
   using NotificationHandler = void (LanguageServer::*)(const nlohmann::json& params);
   struct RequestMethod {
     RequestHandler handler;
     bool reads_document;  // answered at the end of the batch, for the version current then
+  };
+  struct SemanticTokensResult {
+    std::string id;
+    std::shared_ptr<const std::vector<uint32_t>> data;  // shared with the reply being written
   };
   // A request answered at the end of the batch.
   struct DeferredRequest {
@@ -83,13 +107,22 @@ class LanguageServer {
   void log(protocol::MessageType type, std::string_view message);
 
   // Requests.
-  nlohmann::json initialize(const nlohmann::json& params);
-  nlohmann::json shutdown(const nlohmann::json& params);
-  nlohmann::json completion(const nlohmann::json& params);
-  nlohmann::json hover(const nlohmann::json& params);
-  nlohmann::json formatting(const nlohmann::json& params);
-  nlohmann::json range_formatting(const nlohmann::json& params);
+  Reply initialize(const nlohmann::json& params);
+  Reply shutdown(const nlohmann::json& params);
+  Reply completion(const nlohmann::json& params);
+  Reply hover(const nlohmann::json& params);
+  Reply formatting(const nlohmann::json& params);
+  Reply range_formatting(const nlohmann::json& params);
+  Reply document_symbol(const nlohmann::json& params);
+  Reply folding_range(const nlohmann::json& params);
+  Reply selection_range(const nlohmann::json& params);
+  Reply semantic_tokens_full(const nlohmann::json& params);
+  Reply semantic_tokens_delta(const nlohmann::json& params);
+  Reply semantic_tokens_range(const nlohmann::json& params);
   nlohmann::json format_edits(const Document& document, std::optional<base::ByteRange> range);
+  // A full semantic tokens result for `document`, remembered for the next delta request.
+  const SemanticTokensResult& remember_semantic_tokens(const Document& document);
+  static Reply semantic_tokens_reply(const SemanticTokensResult& result);
   // Notifications.
   void initialized(const nlohmann::json& params);
   void exit(const nlohmann::json& params);
@@ -118,6 +151,9 @@ class LanguageServer {
   std::unordered_map<std::string, RequestMethod> requests_;
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;
+  // Each open document's last semantic tokens, what a delta request's previousResultId names.
+  std::unordered_map<std::string, SemanticTokensResult> semantic_results_;
+  uint64_t next_semantic_result_ = 1;
   std::set<std::string> changed_;
   std::map<std::string, Analysis> analyses_;
   int64_t next_request_id_ = 1;

@@ -111,12 +111,14 @@ class StdioHost final : public Host {
   }
 
   void send(std::string body) override {
-    std::string framed = protocol::frame(body);
+    // The header and the body leave as two buffers: a large body is not copied behind it.
+    Outgoing message{protocol::frame_header(body.size()), std::move(body)};
     if (!output_is_pollable_) {
-      write_all(framed);
+      write_all(message.header);
+      write_all(message.body);
       return;
     }
-    outgoing_.push_back(std::move(framed));
+    outgoing_.push_back(std::move(message));
     if (outgoing_.size() == 1) write_next();
   }
   void run_in_background(std::function<void()> job) override { worker_.push(std::move(job)); }
@@ -176,21 +178,22 @@ class StdioHost final : public Host {
   }
 
   void write_next() {
-    asio::async_write(output_, asio::buffer(outgoing_.front()),
-                      [this](boost::system::error_code error, size_t) {
-                        if (error) {
-                          // The client is gone: nobody is left to serve.
-                          status_ = 1;
-                          outgoing_.clear();
-                          io_.stop();
-                          return;
-                        }
-                        outgoing_.pop_front();
-                        if (!outgoing_.empty())
-                          write_next();
-                        else if (finished_)
-                          io_.stop();
-                      });
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(outgoing_.front().header),
+                                                    asio::buffer(outgoing_.front().body)};
+    asio::async_write(output_, buffers, [this](boost::system::error_code error, size_t) {
+      if (error) {
+        // The client is gone: nobody is left to serve.
+        status_ = 1;
+        outgoing_.clear();
+        io_.stop();
+        return;
+      }
+      outgoing_.pop_front();
+      if (!outgoing_.empty())
+        write_next();
+      else if (finished_)
+        io_.stop();
+    });
   }
 
   void write_all(std::string_view bytes) {
@@ -223,7 +226,11 @@ class StdioHost final : public Host {
   bool output_is_pollable_ = true;
   std::array<char, 65536> buffer_{};
   protocol::MessageReader reader_;
-  std::deque<std::string> outgoing_;
+  struct Outgoing {
+    std::string header;
+    std::string body;
+  };
+  std::deque<Outgoing> outgoing_;
   std::ofstream log_file_;
   DiskFileAccess disk_;
   // Declared after everything the worker's jobs use and before the server, so the worker is

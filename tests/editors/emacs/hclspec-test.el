@@ -142,6 +142,16 @@ wrong units shows."
     (eldoc-print-current-symbol-info t)
     (hclspec-test--wait (lambda () shown))))
 
+;; The names in an imenu index, nested entries included.
+(defun hclspec-test--imenu-names (index)
+  "Every name in the imenu INDEX, depth first."
+  (mapcan (lambda (entry)
+            (cons (car entry)
+                  (and (consp (cdr entry)) (listp (cdr entry))
+                       (not (markerp (cdr entry))) (not (numberp (cdr entry)))
+                       (hclspec-test--imenu-names (cdr entry)))))
+          index))
+
 ;;;; The scenario
 
 (add-to-list 'load-path (getenv "HCLSPEC_TEST_LISP"))
@@ -369,6 +379,14 @@ job \"web\" {
     (hclspec-test--check (equal (buffer-string) expected)
                          "format/ugly.hcl: eglot-format-buffer formats it as hclspec fmt does"
                          (buffer-string))))
+
+;; The outline: Eglot builds imenu's index from the server's document symbols.
+(with-current-buffer (get-file-buffer (expand-file-name "jobs/web.hcl" hclspec-test--workspace))
+  (let ((names (hclspec-test--imenu-names (funcall imenu-create-index-function))))
+    (hclspec-test--check (and (member "task \"api\"" names) (member "driver" names)
+                              (member "name" names))
+                         "jobs/web.hcl: imenu lists the blocks and attributes (documentSymbol)"
+                         names)))
 
 ;; Changing `hclspec-rules' through Customize reaches the running server.
 (customize-set-variable 'hclspec-rules '(("services/*.hcl" . "specs/job.hcldec")))

@@ -296,7 +296,34 @@ local function scenario()
     vim.inspect(formatted)
   )
 
-  -- 8. The servers shut down cleanly when asked.
+  -- 8. The outline and folding: documentSymbol (hierarchical, as Neovim asks) and foldingRange
+  --    requests through the client.
+  local params = { textDocument = vim.lsp.util.make_text_document_params(web) }
+  local answers = vim.lsp.buf_request_sync(web, "textDocument/documentSymbol", params, timeout)
+  local names = {}
+  for _, answer in pairs(answers or {}) do
+    for _, symbol in ipairs(answer.result or {}) do
+      names[#names + 1] = symbol.name
+      for _, child in ipairs(symbol.children or {}) do
+        names[#names + 1] = symbol.name .. "/" .. child.name
+      end
+    end
+  end
+  check(
+    vim.tbl_contains(names, 'task "frontend"') and vim.tbl_contains(names, 'task "frontend"/driver'),
+    "jobs/web.hcl: document symbols name the blocks and their attributes",
+    vim.inspect(names)
+  )
+  answers = vim.lsp.buf_request_sync(web, "textDocument/foldingRange", params, timeout)
+  local folds = {}
+  for _, answer in pairs(answers or {}) do
+    for _, range in ipairs(answer.result or {}) do
+      folds[#folds + 1] = ("%d-%d"):format(range.startLine, range.endLine)
+    end
+  end
+  check(#folds == 2, "jobs/web.hcl: the two task blocks fold", vim.inspect(folds))
+
+  -- 9. The servers shut down cleanly when asked.
   local ids = {}
   for _, client in ipairs(all_clients()) do
     table.insert(ids, client.id)

@@ -1,0 +1,47 @@
+// Results too large for a json tree: document symbols and semantic tokens written straight to
+// JSON text, and the one edit that turns an old semantic token array into a new one.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/lsp.hpp"
+
+namespace hclspec::protocol {
+
+// Appends `text` as a JSON string: quotes, escapes, and U+FFFD for bytes that are not UTF-8
+// (as the json writer replaces them).
+void append_json_string(std::string& out, std::string_view text);
+
+// Each appends a result's JSON to `out` (after a response_head, or alone).
+
+// A documentSymbol result (DocumentSymbol[]), children nested.
+void append_document_symbols(std::string& out, const std::vector<DocumentSymbol>& symbols);
+
+// The flat form (SymbolInformation[]) for clients without hierarchical symbols.
+void append_symbol_information(std::string& out, const std::vector<SymbolInformation>& symbols);
+
+// SemanticTokens: {"resultId": ..., "data": [...]}.
+void append_semantic_tokens(std::string& out, std::string_view result_id,
+                            std::span<const uint32_t> data);
+
+struct SemanticTokensEdit {
+  uint32_t start = 0;
+  uint32_t delete_count = 0;
+  std::vector<uint32_t> data;
+  friend bool operator==(const SemanticTokensEdit&, const SemanticTokensEdit&) = default;
+};
+
+// The edit replacing what differs between `before` and `after` (what lies between their common
+// start and their common end), or none when they are equal.
+std::vector<SemanticTokensEdit> semantic_tokens_edits(std::span<const uint32_t> before,
+                                                      std::span<const uint32_t> after);
+
+// SemanticTokensDelta: {"resultId": ..., "edits": [{"start", "deleteCount", "data"}...]}.
+void append_semantic_tokens_delta(std::string& out, std::string_view result_id,
+                                  const std::vector<SemanticTokensEdit>& edits);
+
+}  // namespace hclspec::protocol

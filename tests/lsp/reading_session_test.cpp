@@ -1,0 +1,284 @@
+// Outline, folding, smart selection and semantic tokens through the protocol: what initialize
+// advertises, positions converted at the edge, the clients' variants, and semantic token deltas
+// that rebuild the full result after random edits.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "session.hpp"
+
+namespace hclspec::testing {
+
+namespace {
+
+const std::string kSpec = R"(object {
+  # Where the service listens.
+  attr "port" {
+    type     = number
+    required = true
+  }
+  block_list "backend" {
+    object {
+      attr "address" {
+        type     = string
+        required = true
+      }
+    }
+  }
+}
+)";
+
+json document(const std::string& uri) {
+  return {{"textDocument", {{"uri", uri}}}};
+}
+
+// The semantic tokens of `data` as "line:character+length type [modifiers]" strings, decoded with
+// the legend initialize gave.
+std::vector<std::string> decode_tokens(const json& data, const json& legend) {
+  std::vector<std::string> out;
+  uint32_t line = 0;
+  uint32_t character = 0;
+  for (size_t i = 0; i + 4 < data.size(); i += 5) {
+    const uint32_t delta_line = data[i].get<uint32_t>();
+    line += delta_line;
+    character =
+        delta_line == 0 ? character + data[i + 1].get<uint32_t>() : data[i + 1].get<uint32_t>();
+    std::string token = std::to_string(line) + ":" + std::to_string(character) + "+" +
+                        std::to_string(data[i + 2].get<uint32_t>()) + " " +
+                        legend["tokenTypes"][data[i + 3].get<size_t>()].get<std::string>();
+    const uint32_t modifiers = data[i + 4].get<uint32_t>();
+    for (size_t bit = 0; bit < legend["tokenModifiers"].size(); ++bit)
+      if (modifiers & (1u << bit)) token += " " + legend["tokenModifiers"][bit].get<std::string>();
+    out.push_back(token);
+  }
+  return out;
+}
+
+bool has(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// The LSP position of byte `offset` in an ASCII text.
+json ascii_position(const std::string& text, size_t offset) {
+  const size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+  const size_t line_start = newline == std::string::npos ? 0 : newline + 1;
+  const auto line = static_cast<uint32_t>(
+      std::count(text.begin(), text.begin() + static_cast<ptrdiff_t>(offset), '\n'));
+  return position(line, static_cast<uint32_t>(offset - line_start));
+}
+
+}  // namespace
+
+TEST_CASE("initialize advertises the reading features and the semantic token legend") {
+  Session session;
+  const json reply = session.initialize();
+  const json& capabilities = reply["result"]["capabilities"];
+  CHECK(capabilities["documentSymbolProvider"] == true);
+  CHECK(capabilities["foldingRangeProvider"] == true);
+  CHECK(capabilities["selectionRangeProvider"] == true);
+  const json& tokens = capabilities["semanticTokensProvider"];
+  CHECK(tokens["full"]["delta"] == true);
+  CHECK(tokens["range"] == true);
+  const json& types = tokens["legend"]["tokenTypes"];
+  for (const char* standard : {"type", "property", "variable", "function", "keyword", "string",
+                               "number", "operator", "comment"})
+    CHECK(std::find(types.begin(), types.end(), standard) != types.end());
+  CHECK(tokens["legend"]["tokenModifiers"][0] == "declaration");
+}
+
+TEST_CASE("document symbols: nested for clients that take them, flat with containers otherwise") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  // "é" is two bytes and one UTF-16 unit: columns after it differ by encoding.
+  const std::string text =
+      "# hclspec: svc.hcldec\nport = 80 # é\nbackend {\n  address = \"é\"\n}\n";
+  {
+    Session session;
+    session.initialize(
+        {{"textDocument", {{"documentSymbol", {{"hierarchicalDocumentSymbolSupport", true}}}}}},
+        folder.uri());
+    session.open(uri, text);
+    const json symbols = session.request("textDocument/documentSymbol", document(uri))["result"];
+    REQUIRE(symbols.size() == 2);
+    CHECK(symbols[0]["name"] == "port");
+    CHECK(symbols[0]["detail"] == "number, required");
+    CHECK(symbols[0]["kind"] == 7);  // Property
+    CHECK(symbols[0]["range"] == json{{"start", position(1, 0)}, {"end", position(1, 9)}});
+    CHECK(symbols[1]["name"] == "backend");
+    CHECK(symbols[1]["kind"] == 23);  // Struct
+    CHECK(symbols[1]["range"]["end"] == position(4, 1));
+    REQUIRE(symbols[1]["children"].size() == 1);
+    const json& address = symbols[1]["children"][0];
+    CHECK(address["name"] == "address");
+    CHECK(address["range"] == json{{"start", position(3, 2)}, {"end", position(3, 15)}});
+    CHECK(address["selectionRange"]["end"] == position(3, 9));
+  }
+  {
+    Session session;
+    session.initialize({}, folder.uri());
+    session.open(uri, text);
+    const json symbols = session.request("textDocument/documentSymbol", document(uri))["result"];
+    REQUIRE(symbols.size() == 3);
+    CHECK(symbols[2]["name"] == "address");
+    CHECK(symbols[2]["containerName"] == "backend");
+    CHECK(symbols[2]["location"]["uri"] == uri);
+    CHECK_FALSE(symbols[0].contains("containerName"));
+  }
+}
+
+TEST_CASE("folding ranges: whole lines keep the closing brace visible; characters otherwise") {
+  const std::string uri = "file:///tmp/fold.hcl";
+  const std::string text = "# one\n# two\nb {\n  x = [\n    1,\n  ]\n}\none {}\n";
+  {
+    Session session;
+    session.initialize({{"textDocument", {{"foldingRange", {{"lineFoldingOnly", true}}}}}});
+    session.open(uri, text);
+    const json ranges = session.request("textDocument/foldingRange", document(uri))["result"];
+    CHECK(ranges == json::parse(R"([
+      {"startLine": 0, "endLine": 1, "kind": "comment"},
+      {"startLine": 2, "endLine": 5, "kind": "region"},
+      {"startLine": 3, "endLine": 4, "kind": "region"}])"));
+  }
+  {
+    Session session;
+    session.initialize();
+    session.open(uri, text);
+    const json ranges = session.request("textDocument/foldingRange", document(uri))["result"];
+    REQUIRE(ranges.size() == 3);
+    CHECK(ranges[1] == json::parse(R"({"startLine": 2, "startCharacter": 2, "endLine": 6,
+                                       "endCharacter": 1, "kind": "region"})"));
+  }
+}
+
+TEST_CASE("selection ranges grow from the cursor to the whole file, one answer per position") {
+  const std::string uri = "file:///tmp/select.hcl";
+  const std::string text = "b {\n  x = f(1, 2)\n}\n";
+  Session session;
+  session.initialize();
+  session.open(uri, text);
+  json params = document(uri);
+  params["positions"] = {position(1, 8), position(0, 0)};
+  const json answers = session.request("textDocument/selectionRange", params)["result"];
+  REQUIRE(answers.size() == 2);
+  std::vector<json> chain;
+  for (const json* at = &answers[0]; at; at = at->contains("parent") ? &(*at)["parent"] : nullptr)
+    chain.push_back((*at)["range"]);
+  REQUIRE(chain.size() >= 4);
+  CHECK(chain.front() == json{{"start", position(1, 8)}, {"end", position(1, 9)}});  // `1`
+  CHECK(chain.back() == json{{"start", position(0, 0)}, {"end", position(3, 0)}});
+  CHECK(std::find(chain.begin(), chain.end(),
+                  json{{"start", position(1, 6)}, {"end", position(1, 13)}}) != chain.end());
+
+  params["positions"] = {{{"line", "one"}, {"character", 0}}};
+  const json error = session.request("textDocument/selectionRange", params);
+  CHECK(error["error"]["code"] == -32602);
+}
+
+TEST_CASE("semantic tokens: spec-aware types and modifiers, UTF-16 columns, lines cut") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  const std::string text =
+      "# hclspec: svc.hcldec\nport = 80 # é\nx = \"é${a.b}\"\nh = <<EOT\nl1\nl2\nEOT\n"
+      "backend {\n}\n";
+  Session session;
+  const json legend = session.initialize(
+      {}, folder.uri())["result"]["capabilities"]["semanticTokensProvider"]["legend"];
+  session.open(uri, text);
+  const json full = session.request("textDocument/semanticTokens/full", document(uri))["result"];
+  CHECK(full["resultId"].is_string());
+  const std::vector<std::string> tokens = decode_tokens(full["data"], legend);
+  CAPTURE(tokens);
+  CHECK(has(tokens, "0:0+21 comment"));
+  CHECK(has(tokens, "1:0+4 property declaration required"));
+  CHECK(has(tokens, "1:7+2 number"));
+  CHECK(has(tokens, "1:10+3 comment"));  // "# é" is three UTF-16 units
+  CHECK(has(tokens, "2:0+1 property declaration unsupported"));
+  CHECK(has(tokens, "2:6+2 operator"));  // `${` after the one-unit "é"
+  CHECK(has(tokens, "2:8+1 variable"));
+  CHECK(has(tokens, "2:10+1 property"));
+  CHECK(has(tokens, "4:0+2 string"));  // heredoc text: one token per line
+  CHECK(has(tokens, "5:0+2 string"));
+  CHECK(has(tokens, "7:0+7 type"));  // backend: a block_list of no minimum
+
+  json range_params = document(uri);
+  range_params["range"] = {{"start", position(2, 0)}, {"end", position(3, 0)}};
+  const json ranged = session.request("textDocument/semanticTokens/range", range_params)["result"];
+  const std::vector<std::string> in_range = decode_tokens(ranged["data"], legend);
+  CHECK(has(in_range, "2:8+1 variable"));
+  CHECK_FALSE(has(in_range, "1:7+2 number"));
+  for (const std::string& token : in_range) CHECK(token.rfind("2:", 0) == 0);
+}
+
+TEST_CASE(
+    "semantic token deltas applied to the previous data give the full tokens, edit after edit") {
+  const std::string uri = "file:///tmp/delta.hcl";
+  std::string text =
+      "job \"web\" {\n  count = 2\n  name = \"a${var.x}b\"\n  task {\n    cpu = 1 + 2\n  }\n}\n"
+      "# tail\nz = [for v in list : upper(v) if v != null]\n";
+  Session session;
+  session.initialize();
+  session.open(uri, text);
+  json current = session.request("textDocument/semanticTokens/full", document(uri))["result"];
+  std::mt19937 random(7);
+  const std::vector<std::string> pieces = {"x",    "\n",   "\"", "{", "}",   "# c\n",
+                                           " = 1", "${a}", " ",  "",  "abc", "<<EOT\nq\nEOT\n",
+                                           "/*",   "*/",   "."};
+  int64_t version = 1;
+  size_t nonempty_edits = 0;
+  for (int round = 0; round < 150; ++round) {
+    CAPTURE(round);
+    const size_t start = random() % (text.size() + 1);
+    const size_t end = std::min(text.size(), start + random() % 4 * (random() % 2));
+    const std::string& inserted = pieces[random() % pieces.size()];
+    session.change(
+        uri, ++version,
+        json::array({range_change(
+            ascii_position(text, start)["line"], ascii_position(text, start)["character"],
+            ascii_position(text, end)["line"], ascii_position(text, end)["character"], inserted)}));
+    text.replace(start, end - start, inserted);
+
+    json delta_params = document(uri);
+    delta_params["previousResultId"] = current["resultId"];
+    const json delta =
+        session.request("textDocument/semanticTokens/full/delta", delta_params)["result"];
+    REQUIRE(delta.contains("edits"));
+    std::vector<uint32_t> data = current["data"].get<std::vector<uint32_t>>();
+    // Edits apply to the previous data from the last to the first.
+    for (auto edit = delta["edits"].rbegin(); edit != delta["edits"].rend(); ++edit) {
+      const auto at = (*edit)["start"].get<size_t>();
+      const auto count = (*edit)["deleteCount"].get<size_t>();
+      REQUIRE(at + count <= data.size());
+      const std::vector<uint32_t> inserted_data = (*edit)["data"].get<std::vector<uint32_t>>();
+      data.erase(data.begin() + static_cast<ptrdiff_t>(at),
+                 data.begin() + static_cast<ptrdiff_t>(at + count));
+      data.insert(data.begin() + static_cast<ptrdiff_t>(at), inserted_data.begin(),
+                  inserted_data.end());
+    }
+    nonempty_edits += delta["edits"].empty() ? 0 : 1;
+    current = session.request("textDocument/semanticTokens/full", document(uri))["result"];
+    CHECK(data == current["data"].get<std::vector<uint32_t>>());
+  }
+  CHECK(nonempty_edits > 50);
+
+  // A result id the server does not have (or no longer has) gets the full tokens.
+  json stale = document(uri);
+  stale["previousResultId"] = "no such result";
+  const json answer = session.request("textDocument/semanticTokens/full/delta", stale)["result"];
+  CHECK(answer.contains("data"));
+  CHECK(answer["data"] == current["data"]);
+}
+
+TEST_CASE("reading requests on a document that is not open are invalid params") {
+  Session session;
+  session.initialize();
+  for (const char* method : {"textDocument/documentSymbol", "textDocument/foldingRange",
+                             "textDocument/semanticTokens/full"}) {
+    CAPTURE(method);
+    const json reply = session.request(method, document("file:///tmp/not-open.hcl"));
+    CHECK(reply["error"]["code"] == -32602);
+  }
+}
+
+}  // namespace hclspec::testing
