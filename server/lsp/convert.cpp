@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/base/huge_pages.hpp"
 #include "engine/base/unicode.hpp"
 
 namespace hclspec::server::lsp {
@@ -211,56 +212,80 @@ std::vector<std::string> semantic_token_modifiers() {
   return {"declaration", "defaultLibrary", "unsupported", "required"};
 }
 
-std::vector<uint32_t> encode_semantic_tokens(const base::LineIndex& lines,
-                                             const std::vector<features::SemanticToken>& tokens,
-                                             PositionEncoding encoding) {
-  const std::string_view text = lines.text();
-  std::vector<uint32_t> data;
-  data.reserve(tokens.size() * 5);
+std::vector<features::SemanticToken> semantic_token_pieces(
+    const base::LineIndex& lines, const std::vector<features::SemanticToken>& tokens) {
+  std::vector<features::SemanticToken> pieces;
+  pieces.reserve(tokens.size());
+  base::advise_huge_pages(pieces.data(), pieces.capacity() * sizeof(features::SemanticToken));
+  const uint32_t text_size = static_cast<uint32_t>(lines.text().size());
   const uint32_t line_count = lines.line_count();
-  // Walked forward once: the line holding the current piece, a byte of it whose column is known.
-  uint32_t line = 0;
-  uint32_t known_offset = lines.line_start(0);
-  uint32_t known_column = 0;
-  uint32_t previous_line = 0;
-  uint32_t previous_column = 0;
-  const auto units = [&](uint32_t from, uint32_t to) {
-    return encoding == PositionEncoding::Utf16
-               ? static_cast<uint32_t>(base::utf16_length(text.substr(from, to - from)))
-               : to - from;
-  };
-  const auto emit = [&](uint32_t start, uint32_t end, const features::SemanticToken& token) {
-    if (end <= start) return;
-    const uint32_t column = known_column + units(known_offset, start);
-    data.push_back(line - previous_line);
-    data.push_back(line == previous_line ? column - previous_column : column);
-    data.push_back(units(start, end));
-    data.push_back(kTypeIndex[static_cast<size_t>(token.type)]);
-    data.push_back(token.modifiers);
-    previous_line = line;
-    previous_column = column;
-    known_offset = start;
-    known_column = column;
-  };
+  uint32_t line = 0;  // walked forward: the line of the last piece
   for (const features::SemanticToken& token : tokens) {
     uint32_t start = token.start;
-    const uint32_t end =
-        std::min<uint32_t>(token.start + token.length, static_cast<uint32_t>(text.size()));
+    const uint32_t end = std::min<uint32_t>(token.start + token.length, text_size);
     while (start < end) {
-      while (line + 1 < line_count && lines.line_start(line + 1) <= start) {
+      // Most tokens are a line or a few after the one before; farther ones are searched.
+      for (int step = 0; step < 8 && line + 1 < line_count && lines.line_start(line + 1) <= start;
+           ++step)
         ++line;
-        known_offset = lines.line_start(line);
-        known_column = 0;
-      }
-      // The piece on this line, without its line break.
+      if (line + 1 < line_count && lines.line_start(line + 1) <= start) line = lines.line_of(start);
       const uint32_t line_end =
           lines.line_start(line) + static_cast<uint32_t>(lines.line_text(line).size());
-      emit(start, std::min(end, line_end), token);
+      const uint32_t piece_end = std::min(end, line_end);
+      if (piece_end > start)
+        pieces.push_back({start, piece_end - start, token.type, token.modifiers});
       if (end <= line_end || line + 1 >= line_count) break;
       start = lines.line_start(line + 1);
     }
   }
-  return data;
+  return pieces;
+}
+
+protocol::Position encode_semantic_pieces(const base::LineIndex& lines,
+                                          std::span<const features::SemanticToken> pieces,
+                                          PositionEncoding encoding, protocol::Position previous,
+                                          std::vector<uint32_t>& data) {
+  const std::string_view text = lines.text();
+  const uint32_t line_count = lines.line_count();
+  // The current line, walked forward: where it starts, and whether columns are bytes on it
+  // (UTF-8, or an ASCII line).
+  uint32_t line = UINT32_MAX;
+  uint32_t line_start = 0;
+  bool bytes_are_units = true;
+  uint32_t column = 0;         // of the piece before, on `line`
+  uint32_t column_offset = 0;  // its byte
+  for (const features::SemanticToken& piece : pieces) {
+    if (line == UINT32_MAX ||
+        (line + 1 < line_count && lines.line_start(line + 1) <= piece.start)) {
+      uint32_t next = line == UINT32_MAX ? lines.line_of(piece.start) : line + 1;
+      for (int step = 0;
+           step < 8 && next + 1 < line_count && lines.line_start(next + 1) <= piece.start; ++step)
+        ++next;
+      if (next + 1 < line_count && lines.line_start(next + 1) <= piece.start)
+        next = lines.line_of(piece.start);
+      line = next;
+      line_start = lines.line_start(line);
+      const std::string_view line_text = lines.line_text(line);
+      bytes_are_units =
+          encoding == PositionEncoding::Utf8 || base::utf16_length(line_text) == line_text.size();
+      column = 0;
+      column_offset = line_start;
+    }
+    const auto units = [&](uint32_t from, uint32_t to) {
+      return bytes_are_units
+                 ? to - from
+                 : static_cast<uint32_t>(base::utf16_length(text.substr(from, to - from)));
+    };
+    column += units(column_offset, piece.start);
+    column_offset = piece.start;
+    data.push_back(line - previous.line);
+    data.push_back(line == previous.line ? column - previous.character : column);
+    data.push_back(units(piece.start, piece.start + piece.length));
+    data.push_back(kTypeIndex[static_cast<size_t>(piece.type)]);
+    data.push_back(piece.modifiers);
+    previous = {line, column};
+  }
+  return previous;
 }
 
 }  // namespace hclspec::server::lsp

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -63,11 +64,17 @@ std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& li
 std::vector<std::string> semantic_token_types();
 std::vector<std::string> semantic_token_modifiers();
 
-// LSP's relative encoding of the tokens (line delta, start delta, length, type, modifiers, five
-// numbers per token). A token crossing lines is cut at each line break, which every client
-// accepts (multi-line tokens are an opt-in of the client's).
-std::vector<uint32_t> encode_semantic_tokens(const base::LineIndex& lines,
-                                             const std::vector<features::SemanticToken>& tokens,
-                                             PositionEncoding encoding);
+// The tokens cut at each line break into pieces of one line each, what LSP's encoding sends
+// (multi-line tokens are an opt-in of the client's, and every client takes pieces).
+std::vector<features::SemanticToken> semantic_token_pieces(
+    const base::LineIndex& lines, const std::vector<features::SemanticToken>& tokens);
+
+// Appends LSP's relative encoding of `pieces` (one-line tokens in order) to `data`: line delta,
+// start delta, length, type, modifiers, five numbers each, the first relative to `previous` (the
+// position of the piece before them, or 0:0). Returns the last piece's position.
+protocol::Position encode_semantic_pieces(const base::LineIndex& lines,
+                                          std::span<const features::SemanticToken> pieces,
+                                          PositionEncoding encoding, protocol::Position previous,
+                                          std::vector<uint32_t>& data);
 
 }  // namespace hclspec::server::lsp

@@ -464,8 +464,12 @@ void LanguageServer::did_change(const json& params) {
         "Ignored a change to a document that is not open: " + change.text_document.uri);
     return;
   }
+  const auto held_tokens = semantic_tokens_.find(document->uri);
+  SemanticTokensState* tokens =
+      held_tokens == semantic_tokens_.end() ? nullptr : &held_tokens->second;
   for (protocol::TextDocumentContentChangeEvent& event : change.content_changes) {
     if (!event.range) {
+      if (tokens) tokens->replaced();
       workspace_.change(*document, std::nullopt, std::move(event.text));
       continue;
     }
@@ -473,6 +477,7 @@ void LanguageServer::did_change(const json& params) {
     uint32_t start = to_offset(lines, event.range->start, client_.encoding);
     uint32_t end = to_offset(lines, event.range->end, client_.encoding);
     if (end < start) std::swap(start, end);
+    if (tokens) tokens->edited(start, end, static_cast<uint32_t>(event.text.size()));
     workspace_.change(*document, syntax::TextEdit{start, end, std::move(event.text)}, {});
   }
   document->version = change.text_document.version;
@@ -496,7 +501,7 @@ void LanguageServer::did_close(const json& params) {
     analyses_.erase(found);
   }
   changed_.erase(close.text_document.uri);
-  semantic_results_.erase(close.text_document.uri);
+  semantic_tokens_.erase(close.text_document.uri);
   protocol::PublishDiagnosticsParams cleared;
   cleared.uri = close.text_document.uri;
   host_.send(protocol::notification("textDocument/publishDiagnostics", json(cleared)));
@@ -648,45 +653,46 @@ Reply LanguageServer::selection_range(const json& params) {
   return answers;
 }
 
-const LanguageServer::SemanticTokensResult& LanguageServer::remember_semantic_tokens(
-    const Document& document) {
-  SemanticTokensResult& result = semantic_results_[document.uri];
-  result.id = std::to_string(next_semantic_result_++);
-  result.data = std::make_shared<const std::vector<uint32_t>>(encode_semantic_tokens(
-      document.source().lines(), features::semantic_tokens(workspace_.snapshot(document)),
-      client_.encoding));
-  return result;
+namespace {
+
+Reply semantic_tokens_reply(std::string id, std::shared_ptr<const std::vector<uint32_t>> data) {
+  const size_t size = 32 + data->size() * 4;
+  return Reply::written(size, [id = std::move(id), data = std::move(data)](std::string& out) {
+    protocol::append_semantic_tokens(out, id, *data);
+  });
 }
 
-Reply LanguageServer::semantic_tokens_reply(const SemanticTokensResult& result) {
-  return Reply::written(32 + result.data->size() * 4, [result](std::string& out) {
-    protocol::append_semantic_tokens(out, result.id, *result.data);
-  });
+}  // namespace
+
+Reply LanguageServer::full_semantic_tokens(const Document& document) {
+  SemanticTokensState& state = semantic_tokens_[document.uri];
+  state.reset(workspace_.snapshot(document), client_.encoding,
+              std::to_string(next_semantic_result_++));
+  return semantic_tokens_reply(state.id(), state.data());
 }
 
 Reply LanguageServer::semantic_tokens_full(const json& params) {
   params.get<protocol::DocumentParams>();
-  const SemanticTokensResult& result =
-      remember_semantic_tokens(document_for(params["textDocument"]));
-  return semantic_tokens_reply(result);
+  return full_semantic_tokens(document_for(params["textDocument"]));
 }
 
 Reply LanguageServer::semantic_tokens_delta(const json& params) {
   const auto request = params.get<protocol::SemanticTokensDeltaParams>();
   const Document& document = document_for(params["textDocument"]);
-  const auto previous = semantic_results_.find(document.uri);
-  if (previous == semantic_results_.end() || previous->second.id != request.previous_result_id) {
-    // A result the server no longer has: the full tokens, which a delta request may receive.
-    return semantic_tokens_reply(remember_semantic_tokens(document));
-  }
-  const std::shared_ptr<const std::vector<uint32_t>> before = previous->second.data;
-  const SemanticTokensResult& result = remember_semantic_tokens(document);
-  std::vector<protocol::SemanticTokensEdit> edits =
-      protocol::semantic_tokens_edits(*before, *result.data);
-  const size_t size = 64 + (edits.empty() ? 0 : edits[0].data.size() * 4);
-  return Reply::written(size, [id = result.id, edits = std::move(edits)](std::string& out) {
-    protocol::append_semantic_tokens_delta(out, id, edits);
-  });
+  const auto held = semantic_tokens_.find(document.uri);
+  // A result the server no longer has (or one it can't follow): the full tokens, which a delta
+  // request may receive.
+  if (held == semantic_tokens_.end() || held->second.id() != request.previous_result_id)
+    return full_semantic_tokens(document);
+  std::optional<std::vector<protocol::SemanticTokensEdit>> edits = held->second.advance(
+      workspace_.snapshot(document), client_.encoding, std::to_string(next_semantic_result_++));
+  if (!edits) return full_semantic_tokens(document);
+  size_t size = 64;
+  for (const protocol::SemanticTokensEdit& edit : *edits) size += 32 + edit.data.size() * 4;
+  return Reply::written(size,
+                        [id = held->second.id(), edits = std::move(*edits)](std::string& out) {
+                          protocol::append_semantic_tokens_delta(out, id, edits);
+                        });
 }
 
 Reply LanguageServer::semantic_tokens_range(const json& params) {
@@ -696,11 +702,13 @@ Reply LanguageServer::semantic_tokens_range(const json& params) {
   base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
                         to_offset(lines, request.range.end, client_.encoding)};
   if (range.end < range.start) std::swap(range.start, range.end);
+  auto data = std::make_shared<std::vector<uint32_t>>();
+  encode_semantic_pieces(
+      lines,
+      semantic_token_pieces(lines, features::semantic_tokens(workspace_.snapshot(document), range)),
+      client_.encoding, {0, 0}, *data);
   // Not remembered: a range result is not what a later delta request refers to.
-  return semantic_tokens_reply(
-      {"", std::make_shared<const std::vector<uint32_t>>(encode_semantic_tokens(
-               lines, features::semantic_tokens(workspace_.snapshot(document), range),
-               client_.encoding))});
+  return semantic_tokens_reply("", std::move(data));
 }
 
 }  // namespace hclspec::server::lsp

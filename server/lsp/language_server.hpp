@@ -20,6 +20,7 @@
 #include "server/file_access.hpp"
 #include "server/lsp/convert.hpp"
 #include "server/lsp/host.hpp"
+#include "server/lsp/semantic_tokens_state.hpp"
 #include "server/lsp/workspace.hpp"
 
 namespace hclspec::server::lsp {
@@ -79,10 +80,6 @@ class LanguageServer {
     RequestHandler handler;
     bool reads_document;  // answered at the end of the batch, for the version current then
   };
-  struct SemanticTokensResult {
-    std::string id;
-    std::shared_ptr<const std::vector<uint32_t>> data;  // shared with the reply being written
-  };
   // A request answered at the end of the batch.
   struct DeferredRequest {
     nlohmann::json id;
@@ -121,8 +118,7 @@ class LanguageServer {
   Reply semantic_tokens_range(const nlohmann::json& params);
   nlohmann::json format_edits(const Document& document, std::optional<base::ByteRange> range);
   // A full semantic tokens result for `document`, remembered for the next delta request.
-  const SemanticTokensResult& remember_semantic_tokens(const Document& document);
-  static Reply semantic_tokens_reply(const SemanticTokensResult& result);
+  Reply full_semantic_tokens(const Document& document);
   // Notifications.
   void initialized(const nlohmann::json& params);
   void exit(const nlohmann::json& params);
@@ -152,7 +148,7 @@ class LanguageServer {
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;
   // Each open document's last semantic tokens, what a delta request's previousResultId names.
-  std::unordered_map<std::string, SemanticTokensResult> semantic_results_;
+  std::unordered_map<std::string, SemanticTokensState> semantic_tokens_;
   uint64_t next_semantic_result_ = 1;
   std::set<std::string> changed_;
   std::map<std::string, Analysis> analyses_;

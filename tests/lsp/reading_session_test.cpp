@@ -58,13 +58,26 @@ bool has(const std::vector<std::string>& list, const std::string& item) {
   return std::find(list.begin(), list.end(), item) != list.end();
 }
 
-// The LSP position of byte `offset` in an ASCII text.
-json ascii_position(const std::string& text, size_t offset) {
+// The LSP position (UTF-16 columns) of byte `offset`, at a character's start, in a UTF-8 text.
+json utf16_position(const std::string& text, size_t offset) {
   const size_t newline = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
   const size_t line_start = newline == std::string::npos ? 0 : newline + 1;
   const auto line = static_cast<uint32_t>(
       std::count(text.begin(), text.begin() + static_cast<ptrdiff_t>(offset), '\n'));
-  return position(line, static_cast<uint32_t>(offset - line_start));
+  uint32_t units = 0;
+  for (size_t i = line_start; i < offset; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte & 0xC0) != 0x80) units += byte >= 0xF0 ? 2 : 1;  // not a continuation byte
+  }
+  return position(line, units);
+}
+
+// `offset` moved back to the start of the character it is in.
+size_t character_start(const std::string& text, size_t offset) {
+  while (offset > 0 && offset < text.size() &&
+         (static_cast<unsigned char>(text[offset]) & 0xC0) == 0x80)
+    --offset;
+  return offset;
 }
 
 }  // namespace
@@ -216,51 +229,77 @@ TEST_CASE(
   const std::string uri = "file:///tmp/delta.hcl";
   std::string text =
       "job \"web\" {\n  count = 2\n  name = \"a${var.x}b\"\n  task {\n    cpu = 1 + 2\n  }\n}\n"
-      "# tail\nz = [for v in list : upper(v) if v != null]\n";
+      "# tail\nz = [for v in list : upper(v) if v != null]\n"
+      "a = 1\nb = \"é🚀\"\n/* block\n comment */\nc {\n  d = <<EOT\n  x ${y}\nEOT\n}\n";
   Session session;
   session.initialize();
   session.open(uri, text);
   json current = session.request("textDocument/semanticTokens/full", document(uri))["result"];
   std::mt19937 random(7);
-  const std::vector<std::string> pieces = {"x",    "\n",   "\"", "{", "}",   "# c\n",
-                                           " = 1", "${a}", " ",  "",  "abc", "<<EOT\nq\nEOT\n",
-                                           "/*",   "*/",   "."};
+  const std::vector<std::string> pieces = {"x",    "\n",   "\"", "{",  "}",      "# c\n",
+                                           " = 1", "${a}", " ",  "",   "abc",    "<<EOT\nq\nEOT\n",
+                                           "/*",   "*/",   ".",  "é",  "🚀",      "b {\n}\n",
+                                           "[",    "]",    "%{", "if", "\"x\"\n"};
   int64_t version = 1;
   size_t nonempty_edits = 0;
-  for (int round = 0; round < 150; ++round) {
+  size_t followed = 0;  // rounds answered with edits rather than the full tokens
+  for (int round = 0; round < 400; ++round) {
     CAPTURE(round);
-    const size_t start = random() % (text.size() + 1);
-    const size_t end = std::min(text.size(), start + random() % 4 * (random() % 2));
-    const std::string& inserted = pieces[random() % pieces.size()];
-    session.change(
-        uri, ++version,
-        json::array({range_change(
-            ascii_position(text, start)["line"], ascii_position(text, start)["character"],
-            ascii_position(text, end)["line"], ascii_position(text, end)["character"], inserted)}));
-    text.replace(start, end - start, inserted);
+    CAPTURE(text);
+    // One to three changes in one didChange, each on the text the one before left.
+    json changes = json::array();
+    const size_t count = 1 + random() % 3;
+    for (size_t change = 0; change < count; ++change) {
+      const size_t start = character_start(text, random() % (text.size() + 1));
+      const size_t end = std::max(
+          start,
+          character_start(text, std::min(text.size(), start + random() % 4 * (random() % 2))));
+      const std::string& inserted = pieces[random() % pieces.size()];
+      const json from = utf16_position(text, start);
+      const json to = utf16_position(text, end);
+      changes.push_back(
+          range_change(from["line"], from["character"], to["line"], to["character"], inserted));
+      text.replace(start, end - start, inserted);
+    }
+    session.change(uri, ++version, changes);
 
     json delta_params = document(uri);
     delta_params["previousResultId"] = current["resultId"];
     const json delta =
         session.request("textDocument/semanticTokens/full/delta", delta_params)["result"];
-    REQUIRE(delta.contains("edits"));
     std::vector<uint32_t> data = current["data"].get<std::vector<uint32_t>>();
-    // Edits apply to the previous data from the last to the first.
-    for (auto edit = delta["edits"].rbegin(); edit != delta["edits"].rend(); ++edit) {
-      const auto at = (*edit)["start"].get<size_t>();
-      const auto count = (*edit)["deleteCount"].get<size_t>();
-      REQUIRE(at + count <= data.size());
-      const std::vector<uint32_t> inserted_data = (*edit)["data"].get<std::vector<uint32_t>>();
-      data.erase(data.begin() + static_cast<ptrdiff_t>(at),
-                 data.begin() + static_cast<ptrdiff_t>(at + count));
-      data.insert(data.begin() + static_cast<ptrdiff_t>(at), inserted_data.begin(),
-                  inserted_data.end());
+    if (delta.contains("edits")) {
+      // Edits apply to the previous data from the last to the first.
+      for (auto edit = delta["edits"].rbegin(); edit != delta["edits"].rend(); ++edit) {
+        const auto at = (*edit)["start"].get<size_t>();
+        const auto deleted = (*edit)["deleteCount"].get<size_t>();
+        REQUIRE(at + deleted <= data.size());
+        const std::vector<uint32_t> inserted = (*edit)["data"].get<std::vector<uint32_t>>();
+        data.erase(data.begin() + static_cast<ptrdiff_t>(at),
+                   data.begin() + static_cast<ptrdiff_t>(at + deleted));
+        data.insert(data.begin() + static_cast<ptrdiff_t>(at), inserted.begin(), inserted.end());
+      }
+      nonempty_edits += delta["edits"].empty() ? 0 : 1;
+      ++followed;
+    } else {
+      data = delta["data"].get<std::vector<uint32_t>>();  // a full result, also allowed
     }
-    nonempty_edits += delta["edits"].empty() ? 0 : 1;
-    current = session.request("textDocument/semanticTokens/full", document(uri))["result"];
-    CHECK(data == current["data"].get<std::vector<uint32_t>>());
+    // What a server that never saw the edits answers for the text now.
+    Session fresh;
+    fresh.initialize();
+    fresh.open(uri, text);
+    const json full = fresh.request("textDocument/semanticTokens/full", document(uri))["result"];
+    CHECK(data == full["data"].get<std::vector<uint32_t>>());
+    // The next delta from this one's result, or (every other round) from a full result.
+    if (round % 2 == 0) {
+      current = {{"resultId", delta["resultId"]}, {"data", data}};
+    } else {
+      current = session.request("textDocument/semanticTokens/full", document(uri))["result"];
+      CHECK(current["data"] == full["data"]);
+    }
   }
-  CHECK(nonempty_edits > 50);
+  CHECK(followed > 390);
+  CHECK(nonempty_edits > 300);
 
   // A result id the server does not have (or no longer has) gets the full tokens.
   json stale = document(uri);
