@@ -43,7 +43,9 @@ assert.deepEqual(diagnostics, [
 ]);
 assert.ok(result.completion.includes("port"), `completion: ${result.completion.join(", ")}`);
 assert.ok(result.hover.some((text) => text.includes("How many copies of every container to run.")), `hover: ${result.hover.join(" | ")}`);
+assert.deepEqual(result.outline, ['name', 'replicas', 'container "🚀 launcher" "extra"(image)', 'container "api"(imgae)']);
 console.log(`e2e-check: diagnostics ${diagnostics.join("; ")}`);
+console.log(`e2e-check: outline ${result.outline.join(", ")}`);
 console.log(`e2e-check: completion ${result.completion.join(", ")}; hover ${JSON.stringify(result.hover.join(" ").slice(0, 120))}`);
 
 // ---- What VS Code sent the server (through the tap in front of it).

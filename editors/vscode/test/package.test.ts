@@ -40,7 +40,13 @@ describe(`the packaged extension ${path.basename(vsix)}`, () => {
   let manifest: {
     main: string;
     engines: { vscode: string };
-    contributes: { grammars: { path: string }[]; languages: { configuration: string }[] };
+    contributes: {
+      grammars: { path: string }[];
+      languages: { configuration: string }[];
+      semanticTokenTypes: { id: string; superType: string }[];
+      semanticTokenModifiers: { id: string }[];
+      semanticTokenScopes: { language: string; scopes: Record<string, string[]> }[];
+    };
   };
 
   before(() => {
@@ -108,5 +114,15 @@ describe(`the packaged extension ${path.basename(vsix)}`, () => {
     const packaged = JSON.parse(entries.get("extension/package.json")!.toString("utf8"));
     assert.equal(packaged.version, own.version);
     assert.match(entries.get("extension.vsixmanifest")!.toString("utf8"), new RegExp(`Version="${own.version}"`));
+  });
+
+  test("declares the server's own semantic token type and modifiers, with a scope themes colour", () => {
+    const { semanticTokenTypes, semanticTokenModifiers, semanticTokenScopes } = manifest.contributes;
+    assert.deepEqual(semanticTokenTypes.map((t) => [t.id, t.superType]), [["escapeSequence", "string"]]);
+    assert.deepEqual(semanticTokenModifiers.map((m) => m.id).sort(), ["required", "unsupported"]);
+    for (const language of ["hcl", "hcldec"]) {
+      const entry = semanticTokenScopes.find((s) => s.language === language);
+      assert.deepEqual(entry?.scopes.escapeSequence, ["constant.character.escape.hcl"]);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// Test-only extension for scripts/e2e.sh: drives the hclspec extension inside a real VS Code and writes diagnostics, completion and hover results to a file.
+// Test-only extension for scripts/e2e.sh: drives the hclspec extension inside a real VS Code and writes diagnostics, completion, hover and outline results to a file.
 const fs = require("fs");
 const vscode = require("vscode");
 
@@ -44,6 +44,11 @@ async function probe(result, document) {
 
   const hovers = await vscode.commands.executeCommand("vscode.executeHoverProvider", uri, new vscode.Position(2, 3));
   result.hover = hovers.flatMap((hover) => hover.contents.map(text));
+
+  // The outline (document symbols): nested, names as the file writes them.
+  const symbols = await vscode.commands.executeCommand("vscode.executeDocumentSymbolProvider", uri);
+  const outline = (list) => list.map((symbol) => (symbol.children && symbol.children.length ? `${symbol.name}(${outline(symbol.children).join(",")})` : symbol.name));
+  result.outline = outline(symbols || []);
 
   // A spec file is language hcldec (the same grammar, a language of its own).
   const spec = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, "specs/deploy.hcldec"));
