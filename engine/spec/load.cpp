@@ -31,12 +31,12 @@ class Loader {
     for (NodeId item : tree_.children(tree_.root())) {
       if (tree_.node(item).kind != NodeKind::Block) continue;
       const std::string_view type = tree_.token_text(tree_.node(item).first_token);
-      if (type == "function") user_function(item, file.functions);
+      if (type == "function") user_function(item, file.functions, file.function_ranges);
     }
     for (NodeId item : tree_.children(tree_.root())) {
       if (tree_.node(item).kind != NodeKind::Block) continue;
       if (tree_.token_text(tree_.node(item).first_token) == "variables")
-        variables_block(item, file.variables);
+        variables_block(item, file.variables, file.variable_ranges);
     }
     file.root = single_spec_block(
         tree_.root(), {},
@@ -63,7 +63,8 @@ class Loader {
 
   // A `function "name" { params = [...], variadic_param = name, result = expr }` block (hcl's
   // ext/userfunc, evaluated in the spec scope).
-  void user_function(NodeId block, eval::Functions& functions) {
+  void user_function(NodeId block, eval::Functions& functions,
+                     std::map<std::string, base::ByteRange, std::less<>>& ranges) {
     const syntax::BlockHeader header = syntax::block_header(tree_, block);
     if (!check_labels(header, "function", {"name"}) || header.body == syntax::kNoNode) return;
     const size_t errors_before = diags_.size();
@@ -113,6 +114,7 @@ class Loader {
         return;
       }
     }
+    ranges.insert_or_assign(header.labels[0].value, header.def_range);
     functions.insert_or_assign(
         header.labels[0].value,
         eval::make_user_function(owner_, std::move(names), std::move(variadic_name), *result,
@@ -121,7 +123,8 @@ class Loader {
 
   // A `variables { name = expr ... }` block: values for input expressions (hcl's
   // JustAttributes, evaluated in the spec scope).
-  void variables_block(NodeId block, eval::Variables& variables) {
+  void variables_block(NodeId block, eval::Variables& variables,
+                       std::map<std::string, base::ByteRange, std::less<>>& ranges) {
     const syntax::BlockHeader header = syntax::block_header(tree_, block);
     if (!check_labels(header, "variables", {}) || header.body == syntax::kNoNode) return;
     for (NodeId item : tree_.children(header.body)) {
@@ -132,6 +135,7 @@ class Loader {
               tree_.tokens()[n.first_token].range());
         continue;
       }
+      ranges.insert_or_assign(name, tree_.tokens()[n.first_token].range());
       variables.insert_or_assign(name,
                                  eval::evaluate(tree_, item - 1, &spec_definition_scope(), diags_));
     }

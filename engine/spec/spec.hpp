@@ -1,6 +1,7 @@
 // The spec model: what a body is expected to hold, read from an hcldec spec file.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -106,6 +107,10 @@ struct SpecFile {
   SpecPtr root;
   eval::Variables variables;
   eval::Functions functions;
+  // Where each is defined in the spec file: a variable's name, a `function` block's type and
+  // label (for go to definition).
+  std::map<std::string, base::ByteRange, std::less<>> variable_ranges;
+  std::map<std::string, base::ByteRange, std::less<>> function_ranges;
 };
 
 }  // namespace hclspec::spec

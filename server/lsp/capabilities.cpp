@@ -44,6 +44,8 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"hoverProvider", true},
            {"documentFormattingProvider", true},
            {"documentRangeFormattingProvider", true},
+           {"definitionProvider", true},
+           {"documentLinkProvider", {{"resolveProvider", false}}},
            {"documentSymbolProvider", true},
            {"foldingRangeProvider", true},
            {"selectionRangeProvider", true},

@@ -6,6 +6,7 @@
 
 #include "engine/base/huge_pages.hpp"
 #include "engine/features/completion.hpp"
+#include "engine/features/definition.hpp"
 #include "engine/features/diagnostics.hpp"
 #include "engine/features/document_symbols.hpp"
 #include "engine/features/folding_ranges.hpp"
@@ -17,6 +18,7 @@
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
 #include "server/lsp/capabilities.hpp"
+#include "server/lsp/document_links.hpp"
 
 namespace hclspec::server::lsp {
 
@@ -76,6 +78,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/hover", {&LanguageServer::hover, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
+      {"textDocument/definition", {&LanguageServer::definition, true}},
+      {"textDocument/documentLink", {&LanguageServer::document_link, true}},
       {"textDocument/documentSymbol", {&LanguageServer::document_symbol, true}},
       {"textDocument/foldingRange", {&LanguageServer::folding_range, true}},
       {"textDocument/selectionRange", {&LanguageServer::selection_range, true}},
@@ -593,6 +597,37 @@ json LanguageServer::format_edits(const Document& document, std::optional<base::
 }
 
 // ---- Reading features ----
+
+Reply LanguageServer::definition(const json& params) {
+  const auto at = params.get<protocol::TextDocumentPositionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  const std::optional<features::DefinitionTarget> target = features::definition(
+      workspace_.snapshot(document), to_offset(lines, at.position, client_.encoding));
+  if (!target) return nullptr;
+  if (target->file == features::DefinitionTarget::File::Document)
+    return json(protocol::Location{document.uri, to_range(lines, target->range, client_.encoding)});
+  // The spec as loaded (from disk, or from its open buffer): its ranges are in that text.
+  if (document.association.kind != Association::Kind::Spec || !document.spec ||
+      !document.spec->tree)
+    return nullptr;
+  return json(
+      protocol::Location{protocol::path_to_uri(document.association.spec_path),
+                         to_range(document.spec->tree->lines(), target->range, client_.encoding)});
+}
+
+Reply LanguageServer::document_link(const json& params) {
+  params.get<protocol::DocumentParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  json links = json::array();
+  for (const DocumentLink& link :
+       document_links(document, workspace_.context_for(document.path).trust_root))
+    links.push_back({{"range", json(to_range(lines, link.range, client_.encoding))},
+                     {"target", protocol::path_to_uri(link.target)},
+                     {"tooltip", "The spec file"}});
+  return links;
+}
 
 Reply LanguageServer::document_symbol(const json& params) {
   params.get<protocol::DocumentParams>();  // throws InvalidParams naming a bad field

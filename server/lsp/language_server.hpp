@@ -110,6 +110,8 @@ class LanguageServer {
   Reply hover(const nlohmann::json& params);
   Reply formatting(const nlohmann::json& params);
   Reply range_formatting(const nlohmann::json& params);
+  Reply definition(const nlohmann::json& params);
+  Reply document_link(const nlohmann::json& params);
   Reply document_symbol(const nlohmann::json& params);
   Reply folding_range(const nlohmann::json& params);
   Reply selection_range(const nlohmann::json& params);

@@ -94,11 +94,12 @@ class Workspace {
 
   // What analyses of the document read: its tree and the spec that applies.
   features::Snapshot snapshot(const Document& document) const;
+  // The folders, rules and trust root that decide the spec of the file at `path`.
+  AssociationContext context_for(const std::string& path) const;
 
  private:
   void associate(Document& document);
   static void forget_decoded(Document& document);
-  AssociationContext context_for(const std::string& path) const;
 
   FileAccess& disk_;
   std::map<std::string, Document> documents_;

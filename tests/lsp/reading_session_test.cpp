@@ -89,6 +89,8 @@ TEST_CASE("initialize advertises the reading features and the semantic token leg
   CHECK(capabilities["documentSymbolProvider"] == true);
   CHECK(capabilities["foldingRangeProvider"] == true);
   CHECK(capabilities["selectionRangeProvider"] == true);
+  CHECK(capabilities["definitionProvider"] == true);
+  CHECK(capabilities["documentLinkProvider"]["resolveProvider"] == false);
   const json& tokens = capabilities["semanticTokensProvider"];
   CHECK(tokens["full"]["delta"] == true);
   CHECK(tokens["range"] == true);
@@ -309,11 +311,57 @@ TEST_CASE(
   CHECK(answer["data"] == current["data"]);
 }
 
+TEST_CASE("definition jumps from a document into its spec; links open the spec from its names") {
+  TempFolder folder;
+  folder.write("specs/svc.hcldec", kSpec +
+                                       "\nfunction \"twice\" {\n  params = [n]\n"
+                                       "  result = n * 2\n}\n");
+  const std::string spec_uri = folder.uri_of("specs/svc.hcldec");
+  const std::string uri = folder.uri_of("a.hcl");
+  // "é" before the names: the ranges are UTF-16 in the client's terms.
+  const std::string text =
+      "# hclspec: specs/svc.hcldec\nport = twice(4) # é\nbackend {\n  address = \"é\"\n}\n";
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, text);
+  const auto definition_at = [&](uint32_t line, uint32_t character) {
+    return session.request(
+        "textDocument/definition",
+        {{"textDocument", {{"uri", uri}}}, {"position", position(line, character)}})["result"];
+  };
+  CHECK(definition_at(1, 1) ==
+        json{{"uri", spec_uri}, {"range", {{"start", position(2, 2)}, {"end", position(2, 13)}}}});
+  CHECK(definition_at(1, 9)["range"] ==
+        json{{"start", position(16, 0)}, {"end", position(16, 16)}});
+  CHECK(definition_at(2, 3)["range"]["start"] == position(6, 2));  // block_list "backend"
+  CHECK(definition_at(3, 4)["range"]["start"] == position(8, 6));  // attr "address"
+  CHECK(definition_at(0, 14) ==
+        json{{"uri", spec_uri}, {"range", {{"start", position(0, 0)}, {"end", position(0, 0)}}}});
+  CHECK(definition_at(1, 20).is_null());  // a comment
+
+  const json links = session.request("textDocument/documentLink", document(uri))["result"];
+  CHECK(links == json::parse(R"([{"range": {"start": {"line": 0, "character": 11},
+                                            "end": {"line": 0, "character": 27}},
+                                  "target": ")" +
+                             spec_uri + R"(", "tooltip": "The spec file"}])"));
+
+  // A project file links each rule's spec inside the workspace; one outside it is not linked.
+  const std::string project_uri = folder.uri_of(".hclspec.hcl");
+  session.open(project_uri,
+               "rule {\n  files = [\"*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n"
+               "rule {\n  files = [\"x/*\"]\n  spec  = \"../../elsewhere.hcldec\"\n}\n");
+  const json project_links =
+      session.request("textDocument/documentLink", document(project_uri))["result"];
+  REQUIRE(project_links.size() == 1);
+  CHECK(project_links[0]["target"] == spec_uri);
+  CHECK(project_links[0]["range"] == json{{"start", position(2, 11)}, {"end", position(2, 27)}});
+}
+
 TEST_CASE("reading requests on a document that is not open are invalid params") {
   Session session;
   session.initialize();
   for (const char* method : {"textDocument/documentSymbol", "textDocument/foldingRange",
-                             "textDocument/semanticTokens/full"}) {
+                             "textDocument/semanticTokens/full", "textDocument/documentLink"}) {
     CAPTURE(method);
     const json reply = session.request(method, document("file:///tmp/not-open.hcl"));
     CHECK(reply["error"]["code"] == -32602);
