@@ -54,8 +54,9 @@ class NativeOutline {
     return (models_[nullptr] = std::move(model)).get();
   }
 
-  std::vector<DocumentSymbol> body(NodeId body, BodyModel* model, std::string_view enclosing_type,
-                                   int depth) {
+  // The items of `body`, `depth` blocks deep; `variables`: the body of a spec file's root
+  // `variables` block, whose attributes are the spec's variables.
+  std::vector<DocumentSymbol> body(NodeId body, BodyModel* model, bool variables, int depth) {
     std::vector<DocumentSymbol> symbols;
     if (depth >= kMaxDepth) return symbols;
     std::vector<NodeId> items = tree_.children(body);
@@ -63,7 +64,7 @@ class NativeOutline {
     for (NodeId item : items) {
       const syntax::Node& node = tree_.node(item);
       if (node.kind == NodeKind::Attribute)
-        symbols.push_back(attribute(item, model, enclosing_type));
+        symbols.push_back(attribute(item, model, variables));
       else if (node.kind == NodeKind::Block)
         symbols.push_back(block(item, model, depth));
     }
@@ -71,13 +72,12 @@ class NativeOutline {
   }
 
  private:
-  DocumentSymbol attribute(NodeId item, BodyModel* model, std::string_view enclosing_type) {
+  DocumentSymbol attribute(NodeId item, BodyModel* model, bool variable) {
     const syntax::Node& node = tree_.node(item);
     DocumentSymbol symbol;
     const std::string_view name = tree_.token_text(node.first_token);
     symbol.name = std::string(name);
-    symbol.kind =
-        spec_file_ && enclosing_type == "variables" ? SymbolKind::Variable : SymbolKind::Attribute;
+    symbol.kind = variable ? SymbolKind::Variable : SymbolKind::Attribute;
     symbol.range = tree_.range(item);
     symbol.selection = tree_.tokens()[node.first_token].range();
     if (model) symbol.detail = attribute_detail(*model, name);
@@ -92,7 +92,6 @@ class NativeOutline {
       // The meta-spec's attributes hold expressions of any type: their type says nothing.
       if (!spec_file_) detail = type_text(known->type);
       if (known->required) detail += detail.empty() ? "required" : ", required";
-      name = known->name;  // the model's copy outlives the text's
     } else if (model.expected.any_attribute && !spec_file_) {
       detail = type_text(model.expected.any_attribute->type);
     } else {
@@ -116,10 +115,12 @@ class NativeOutline {
 
     const spec::ExpectedBlock* known = model ? spec::find_block(model->expected, type) : nullptr;
     if (spec_file_) {
-      symbol.kind = type == "variables"  ? SymbolKind::Variables
-                    : type == "function" ? SymbolKind::Function
-                    : is_spec_kind(type) ? SymbolKind::Spec
-                                         : SymbolKind::Block;
+      // `variables` and `function` blocks mean something only at the root of a spec file.
+      const bool root = depth == 0;
+      symbol.kind = root && type == "variables"  ? SymbolKind::Variables
+                    : root && type == "function" ? SymbolKind::Function
+                    : is_spec_kind(type)         ? SymbolKind::Spec
+                                                 : SymbolKind::Block;
       // A spec block named by its `name` attribute rather than a label (`attr { name = "x" }`).
       if (symbol.kind == SymbolKind::Spec && header.labels.empty() &&
           header.body != syntax::kNoNode)
@@ -130,7 +131,8 @@ class NativeOutline {
       if (known) symbol.detail = block_detail(*model, *known);
     }
     if (header.body != syntax::kNoNode)
-      symbol.children = body(header.body, known ? &model_of(*known) : nullptr, type, depth + 1);
+      symbol.children = body(header.body, known ? &model_of(*known) : nullptr,
+                             symbol.kind == SymbolKind::Variables, depth + 1);
     return symbol;
   }
 
@@ -177,6 +179,25 @@ class NativeOutline {
 };
 
 std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::JsonId object,
+                                         int depth);
+
+// The objects of an array (several blocks of one type, or the bodies of a root array), each by
+// its index; other elements are no body.
+std::vector<DocumentSymbol> json_array_objects(const syntax::JsonTree& tree, syntax::JsonId array,
+                                               int depth) {
+  std::vector<DocumentSymbol> symbols;
+  if (depth >= kMaxDepth) return symbols;
+  const std::span<const syntax::JsonId> elements = tree.elements(array);
+  for (size_t i = 0; i < elements.size(); ++i) {
+    const syntax::JsonNode& element = tree.node(elements[i]);
+    if (element.kind != syntax::JsonKind::Object) continue;
+    symbols.push_back({"[" + std::to_string(i) + "]", "", SymbolKind::Object, element.range,
+                       element.open, json_outline(tree, elements[i], depth + 1)});
+  }
+  return symbols;
+}
+
+std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::JsonId object,
                                          int depth) {
   std::vector<DocumentSymbol> symbols;
   if (depth >= kMaxDepth) return symbols;
@@ -188,19 +209,10 @@ std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::J
         value.kind == syntax::JsonKind::Object ? SymbolKind::Object : SymbolKind::Attribute;
     symbol.range = {property.name_range.start, value.range.end};
     symbol.selection = property.name_range;
-    if (value.kind == syntax::JsonKind::Object) {
+    if (value.kind == syntax::JsonKind::Object)
       symbol.children = json_outline(tree, property.value, depth + 1);
-    } else if (value.kind == syntax::JsonKind::Array) {
-      // An array of objects (several blocks of one type): each object under it by its index.
-      const std::span<const syntax::JsonId> elements = tree.elements(property.value);
-      for (size_t i = 0; i < elements.size(); ++i) {
-        const syntax::JsonNode& element = tree.node(elements[i]);
-        if (element.kind != syntax::JsonKind::Object) continue;
-        symbol.children.push_back({"[" + std::to_string(i) + "]", "", SymbolKind::Object,
-                                   element.range, element.open,
-                                   json_outline(tree, elements[i], depth + 1)});
-      }
-    }
+    else if (value.kind == syntax::JsonKind::Array)
+      symbol.children = json_array_objects(tree, property.value, depth + 1);
     symbols.push_back(std::move(symbol));
   }
   return symbols;
@@ -211,13 +223,15 @@ std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::J
 std::vector<DocumentSymbol> document_symbols(const Snapshot& snapshot) {
   if (snapshot.json) {
     const syntax::JsonTree& tree = *snapshot.json;
-    if (tree.node(tree.root()).kind != syntax::JsonKind::Object) return {};
+    // The root is an object or, as hcl reads JSON, an array of objects merged into one body.
+    if (tree.node(tree.root()).kind == syntax::JsonKind::Array)
+      return json_array_objects(tree, tree.root(), 0);
     return json_outline(tree, tree.root(), 0);
   }
   if (!snapshot.tree) return {};
   NativeOutline outline(snapshot);
   BodyModel* root = outline.root_model(expected_root(snapshot));
-  return outline.body(snapshot.tree->root(), root, "", 0);
+  return outline.body(snapshot.tree->root(), root, false, 0);
 }
 
 }  // namespace hclspec::features

@@ -2,6 +2,7 @@
 // runs from the tokens, and a JSON document's objects and arrays.
 #include "features/folding_ranges.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
@@ -13,37 +14,28 @@ using syntax::TokenKind;
 
 namespace {
 
-bool spans_lines(std::string_view text, base::ByteRange range) {
-  // memchr stops at the first line break, which in a multi-line range is usually on its first
-  // line, so nested ranges do not make the whole walk quadratic.
-  return std::memchr(text.data() + range.start, '\n', range.size()) != nullptr;
-}
+// Whether a range holds a line break. Most ranges that do have one near their start (after
+// their opening bracket), and most that do not are short, so the text is searched first, but
+// only so far: searching a long range to its end would read a line thousands of brackets deep
+// (the parser allows 10,000) once per level. Past that, the line index answers in O(log n),
+// built once for a text that needs it; the server converts the answer with the same index.
+class LineBreaks {
+ public:
+  explicit LineBreaks(const base::SourceFile& source) : source_(source) {}
 
-// Where a token's text ends, without the line break a line comment holds.
-uint32_t end_without_newline(std::string_view text, const syntax::Token& token) {
-  uint32_t end = token.end();
-  if (end > token.start() && text[end - 1] == '\n') --end;
-  if (end > token.start() && text[end - 1] == '\r') --end;
-  return end;
-}
-
-// The closing token that pairs with `open`, for the node kinds folded between brackets.
-TokenKind closer_of(TokenKind open) {
-  switch (open) {
-    case TokenKind::OBrace:
-      return TokenKind::CBrace;
-    case TokenKind::OBrack:
-      return TokenKind::CBrack;
-    case TokenKind::OParen:
-      return TokenKind::CParen;
-    case TokenKind::OHeredoc:
-      return TokenKind::CHeredoc;
-    case TokenKind::TemplateInterp:
-      return TokenKind::TemplateSeqEnd;
-    default:
-      return TokenKind::Eof;  // nothing folds from there
+  bool within(base::ByteRange range) const {
+    constexpr uint32_t kSearched = 256;
+    const std::string_view text = source_.text();
+    if (std::memchr(text.data() + range.start, '\n', std::min(range.size(), kSearched)) != nullptr)
+      return true;
+    if (range.size() <= kSearched) return false;
+    const base::LineIndex& lines = source_.lines();
+    return lines.line_of(range.start) != lines.line_of(range.end);
   }
-}
+
+ private:
+  const base::SourceFile& source_;
+};
 
 // The token a node's fold starts at, or none for the kinds that do not fold. A fold needs its
 // closing token too: an unclosed bracket folds nothing, since the parser ran it to the end of
@@ -82,7 +74,7 @@ std::optional<base::ByteRange> node_fold(const syntax::SyntaxTree& tree, NodeId 
   }
   const std::optional<uint32_t> open = fold_opener(tree, id);
   if (!open || n.end_token < *open + 2) return std::nullopt;
-  const TokenKind close = closer_of(tokens[*open].kind());
+  const TokenKind close = syntax::closing_bracket(tokens[*open].kind());
   if (close == TokenKind::Eof || tokens[n.end_token - 1].kind() != close) return std::nullopt;
   return base::ByteRange{tokens[*open].start(), tokens[n.end_token - 1].end()};
 }
@@ -92,13 +84,14 @@ std::optional<base::ByteRange> node_fold(const syntax::SyntaxTree& tree, NodeId 
 // the comments over several lines that share a line with code.
 std::vector<base::ByteRange> comment_runs(const syntax::SyntaxTree& tree) {
   const std::string_view text = tree.text();
+  const LineBreaks line_breaks(tree);
   std::vector<base::ByteRange> runs;
   bool line_start = true;     // nothing but spaces (or a byte order mark) so far on this line
   bool comment_line = false;  // the line so far holds comments and nothing else
   base::ByteRange line;       // the comments of that line
   std::optional<base::ByteRange> run;
   const auto close_run = [&] {
-    if (run && spans_lines(text, *run)) runs.push_back(*run);
+    if (run && line_breaks.within(*run)) runs.push_back(*run);
     run.reset();
   };
   const auto end_line = [&] {
@@ -115,9 +108,9 @@ std::vector<base::ByteRange> comment_runs(const syntax::SyntaxTree& tree) {
           line_start = false;
         }
         if (comment_line) {
-          line.end = end_without_newline(text, token);
-        } else if (const base::ByteRange trailing{token.start(), end_without_newline(text, token)};
-                   spans_lines(text, trailing)) {
+          line.end = token.end_before_line_break(text);
+        } else if (const base::ByteRange trailing{token.start(), token.end_before_line_break(text)};
+                   line_breaks.within(trailing)) {
           runs.push_back(trailing);  // a "/* */" after code, over several lines, folds alone
         }
         if (text[token.end() - 1] == '\n') end_line();  // a line comment ends its line
@@ -134,7 +127,7 @@ std::vector<base::ByteRange> comment_runs(const syntax::SyntaxTree& tree) {
         break;
       default:  // code: its line is no comment line, even after a comment
         close_run();
-        if (comment_line && spans_lines(text, line)) runs.push_back(line);  // "/* */" then code
+        if (comment_line && line_breaks.within(line)) runs.push_back(line);  // "/* */" then code
         comment_line = false;
         line_start = false;
         break;
@@ -144,7 +137,7 @@ std::vector<base::ByteRange> comment_runs(const syntax::SyntaxTree& tree) {
 }
 
 std::vector<FoldingRange> native_folds(const syntax::SyntaxTree& tree) {
-  const std::string_view text = tree.text();
+  const LineBreaks line_breaks(tree);
   const std::vector<base::ByteRange> comments = comment_runs(tree);
   std::vector<FoldingRange> folds;
   // A Nomad-like file has one fold per nine nodes: a guess that spares the regrowth.
@@ -159,7 +152,7 @@ std::vector<FoldingRange> native_folds(const syntax::SyntaxTree& tree) {
     const NodeId id = pending.back();
     pending.pop_back();
     if (const std::optional<base::ByteRange> fold = node_fold(tree, id);
-        fold && spans_lines(text, *fold)) {
+        fold && line_breaks.within(*fold)) {
       for (; next_comment < comments.size() && comments[next_comment].start < fold->start;
            ++next_comment)
         folds.push_back({comments[next_comment], FoldingKind::Comment});
@@ -177,7 +170,7 @@ std::vector<FoldingRange> native_folds(const syntax::SyntaxTree& tree) {
 }
 
 std::vector<FoldingRange> json_folds(const syntax::JsonTree& tree) {
-  const std::string_view text = tree.text();
+  const LineBreaks line_breaks(tree);
   std::vector<FoldingRange> folds;
   std::vector<syntax::JsonId> pending{tree.root()};
   // Pre-order from the root, children pushed last first; the nodes of a broken object or
@@ -195,7 +188,7 @@ std::vector<FoldingRange> json_folds(const syntax::JsonTree& tree) {
     } else {
       continue;
     }
-    if (spans_lines(text, n.range)) folds.push_back({n.range, FoldingKind::Region});
+    if (line_breaks.within(n.range)) folds.push_back({n.range, FoldingKind::Region});
   }
   return folds;
 }

@@ -51,19 +51,6 @@ class Chain {
 
 // --- Native syntax --------------------------------------------------------------------------
 
-// Where a token's text ends, without the line break a line comment or a heredoc line holds.
-uint32_t visible_end(std::string_view text, const syntax::Token& token) {
-  uint32_t end = token.end();
-  if (token.kind() != TokenKind::Comment && token.kind() != TokenKind::StringLit) return end;
-  if (end > token.start() && text[end - 1] == '\n') --end;
-  if (end > token.start() && text[end - 1] == '\r') --end;
-  return end;
-}
-
-ByteRange visible_range(std::string_view text, const syntax::Token& token) {
-  return {token.start(), visible_end(text, token)};
-}
-
 // Tokens selected on their own: names, numbers, literal text and comments. Punctuation only
 // leads to the node around it.
 bool is_word(TokenKind kind) {
@@ -106,8 +93,8 @@ CursorTokens cursor_tokens(const syntax::SyntaxTree& tree, uint32_t offset) {
     return CursorTokens{token, token, is_word(kind) ? std::optional(token) : std::nullopt};
   };
   const uint32_t left = right > 0 ? right - 1 : right;
-  const bool left_touches =
-      right > 0 && !is_trivia(tokens[left].kind()) && offset <= visible_end(text, tokens[left]);
+  const bool left_touches = right > 0 && !is_trivia(tokens[left].kind()) &&
+                            offset <= tokens[left].end_before_line_break(text);
   if (left_touches && (is_word(tokens[left].kind()) || offset < tokens[left].end()))
     return chosen(left, tokens[left].kind());
   const TokenKind right_kind = tokens[right].kind();
@@ -139,11 +126,11 @@ std::vector<NodeId> enclosing_nodes(const syntax::SyntaxTree& tree, const Cursor
   }
 }
 
-// The text between a node's opening token `open` and its closing `close` (or the node's end
+// The text between a node's opening token `open` and the token closing it (or the node's end
 // when that is missing), without the line breaks at either end.
-std::optional<ByteRange> inside(const syntax::SyntaxTree& tree, NodeId id, uint32_t open,
-                                TokenKind close) {
+std::optional<ByteRange> inside(const syntax::SyntaxTree& tree, NodeId id, uint32_t open) {
   const syntax::Tokens& tokens = tree.tokens();
+  const TokenKind close = syntax::closing_bracket(tokens[open].kind());
   uint32_t first = open + 1;
   uint32_t end = tree.node(id).end_token;
   if (end > first && (tokens[end - 1].kind() == close || tokens[end - 1].kind() == TokenKind::Eof))
@@ -151,7 +138,7 @@ std::optional<ByteRange> inside(const syntax::SyntaxTree& tree, NodeId id, uint3
   while (first < end && tokens[first].kind() == TokenKind::Newline) ++first;
   while (end > first && tokens[end - 1].kind() == TokenKind::Newline) --end;
   if (first == end) return std::nullopt;
-  return ByteRange{tokens[first].start(), visible_end(tree.text(), tokens[end - 1])};
+  return ByteRange{tokens[first].start(), tokens[end - 1].end_before_line_break(tree.text())};
 }
 
 void offer(Chain& chain, std::optional<ByteRange> range) {
@@ -193,35 +180,27 @@ void offer_node(const syntax::SyntaxTree& tree, NodeId id, NodeId inner, const C
   switch (n.kind) {
     case NodeKind::Body:
       if (id == tree.root()) return;  // the whole text ends every chain
-      offer(chain, inside(tree, id, n.first_token, TokenKind::CBrace));
+      offer(chain, inside(tree, id, n.first_token));
       break;
     case NodeKind::Block:
       if (inner == syntax::kNoNode) offer_label(tree, id, at.first, chain);
       break;
     case NodeKind::Object:
       if (inner != syntax::kNoNode) offer_object_item(tree, id, inner, chain);
-      offer(chain, inside(tree, id, n.first_token, TokenKind::CBrace));
+      offer(chain, inside(tree, id, n.first_token));
       break;
     case NodeKind::Tuple:
-      offer(chain, inside(tree, id, n.first_token, TokenKind::CBrack));
+    case NodeKind::For:
+    case NodeKind::Template:
+    case NodeKind::Heredoc:
+      offer(chain, inside(tree, id, n.first_token));
       break;
-    case NodeKind::For: {
-      const bool object = tree.tokens()[n.first_token].kind() == TokenKind::OBrace;
-      offer(chain, inside(tree, id, n.first_token, object ? TokenKind::CBrace : TokenKind::CBrack));
-      break;
-    }
     case NodeKind::FunctionCall:
       for (uint32_t t = n.first_token; t < n.end_token; ++t) {
         if (tree.tokens()[t].kind() != TokenKind::OParen) continue;
-        offer(chain, inside(tree, id, t, TokenKind::CParen));
+        offer(chain, inside(tree, id, t));
         break;
       }
-      break;
-    case NodeKind::Template:
-      offer(chain, inside(tree, id, n.first_token, TokenKind::CQuote));
-      break;
-    case NodeKind::Heredoc:
-      offer(chain, inside(tree, id, n.first_token, TokenKind::CHeredoc));
       break;
     default:
       break;
@@ -232,7 +211,10 @@ void offer_node(const syntax::SyntaxTree& tree, NodeId id, NodeId inner, const C
 std::vector<ByteRange> native_selection(const syntax::SyntaxTree& tree, uint32_t offset) {
   Chain chain(offset);
   const CursorTokens at = cursor_tokens(tree, offset);
-  if (at.word) chain.offer(visible_range(tree.text(), tree.tokens()[*at.word]));
+  if (at.word) {
+    const syntax::Token& word = tree.tokens()[*at.word];
+    chain.offer({word.start(), word.end_before_line_break(tree.text())});
+  }
   const std::vector<NodeId> path = enclosing_nodes(tree, at);
   NodeId inner = syntax::kNoNode;
   for (auto node = path.rbegin(); node != path.rend(); ++node) {

@@ -18,38 +18,6 @@ namespace detail {
 
 namespace {
 
-TokenKind opposite_bracket(TokenKind kind) {
-  switch (kind) {
-    case TokenKind::OBrace:
-      return TokenKind::CBrace;
-    case TokenKind::OBrack:
-      return TokenKind::CBrack;
-    case TokenKind::OParen:
-      return TokenKind::CParen;
-    case TokenKind::OQuote:
-      return TokenKind::CQuote;
-    case TokenKind::OHeredoc:
-      return TokenKind::CHeredoc;
-    case TokenKind::CBrace:
-      return TokenKind::OBrace;
-    case TokenKind::CBrack:
-      return TokenKind::OBrack;
-    case TokenKind::CParen:
-      return TokenKind::OParen;
-    case TokenKind::CQuote:
-      return TokenKind::OQuote;
-    case TokenKind::CHeredoc:
-      return TokenKind::OHeredoc;
-    case TokenKind::TemplateControl:
-    case TokenKind::TemplateInterp:
-      return TokenKind::TemplateSeqEnd;
-    case TokenKind::TemplateSeqEnd:
-      return TokenKind::TemplateInterp;
-    default:
-      return TokenKind::Eof;  // not a bracket: matches nothing but the end
-  }
-}
-
 bool is_opener(TokenKind kind) {
   switch (kind) {
     case TokenKind::OBrace:
@@ -173,7 +141,7 @@ NodeId Parser::add_node(NodeKind kind, uint32_t first_descendant, uint32_t first
 // --- Recovery ---------------------------------------------------------------------------
 
 Peeked Parser::recover(TokenKind end) {
-  const TokenKind start = opposite_bracket(end);
+  const TokenKind start = opening_bracket(end);
   recovery_ = true;
   int nest = 0;
   for (;;) {
@@ -218,7 +186,7 @@ void Parser::recover_after_body_item(TokenKind already_open) {
       case TokenKind::CParen:
       case TokenKind::CQuote:
       case TokenKind::CHeredoc: {
-        const TokenKind opener = opposite_bracket(tok.kind);
+        const TokenKind opener = opening_bracket(tok.kind);
         while (!open.empty() && open.back() != opener) open.pop_back();
         if (!open.empty()) open.pop_back();
         break;

@@ -1,4 +1,4 @@
-// Names of token kinds, for tree dumps and messages.
+// Names of token kinds, for tree dumps and messages, and the pairs of brackets.
 #include "syntax/token.hpp"
 
 namespace hclspec::syntax {
@@ -113,6 +113,45 @@ const char* token_kind_name(TokenKind kind) {
       return "Eof";
   }
   return "?";
+}
+
+TokenKind closing_bracket(TokenKind open) {
+  switch (open) {
+    case TokenKind::OBrace:
+      return TokenKind::CBrace;
+    case TokenKind::OBrack:
+      return TokenKind::CBrack;
+    case TokenKind::OParen:
+      return TokenKind::CParen;
+    case TokenKind::OQuote:
+      return TokenKind::CQuote;
+    case TokenKind::OHeredoc:
+      return TokenKind::CHeredoc;
+    case TokenKind::TemplateInterp:
+    case TokenKind::TemplateControl:
+      return TokenKind::TemplateSeqEnd;
+    default:
+      return TokenKind::Eof;
+  }
+}
+
+TokenKind opening_bracket(TokenKind close) {
+  switch (close) {
+    case TokenKind::CBrace:
+      return TokenKind::OBrace;
+    case TokenKind::CBrack:
+      return TokenKind::OBrack;
+    case TokenKind::CParen:
+      return TokenKind::OParen;
+    case TokenKind::CQuote:
+      return TokenKind::OQuote;
+    case TokenKind::CHeredoc:
+      return TokenKind::OHeredoc;
+    case TokenKind::TemplateSeqEnd:
+      return TokenKind::TemplateInterp;
+    default:
+      return TokenKind::Eof;
+  }
 }
 
 }  // namespace hclspec::syntax

@@ -75,6 +75,13 @@ enum class TokenKind : uint8_t {
 
 const char* token_kind_name(TokenKind kind);
 
+// The token that closes what `open` opens: a bracket's partner, a quote's or heredoc marker's,
+// TemplateSeqEnd for "${" and "%{"; Eof for a token that opens nothing.
+TokenKind closing_bracket(TokenKind open);
+// The token that opens what `close` closes (TemplateInterp for TemplateSeqEnd); Eof for a token
+// that closes nothing.
+TokenKind opening_bracket(TokenKind close);
+
 // A token: its start offset and, packed together, its length and kind. Tokens longer than
 // kMaxTokenLength are split by the lexer into several tokens of the same kind, the pieces after
 // the first marked as continuing the token before.
@@ -96,6 +103,14 @@ class Token {
   base::ByteRange range() const { return {start(), end()}; }
   std::string_view text(std::string_view source) const {
     return source.substr(start_, length_and_kind_ >> 8);
+  }
+  // Where the text ends before the line break that ends a line comment, a heredoc's line or its
+  // opening marker, for features that keep what they show on the token's own lines.
+  uint32_t end_before_line_break(std::string_view source) const {
+    uint32_t last = end();
+    if (last > start_ && source[last - 1] == '\n') --last;
+    if (last > start_ && source[last - 1] == '\r') --last;
+    return last;
   }
   void shift(int64_t delta) { start_ = static_cast<uint32_t>(start_ + delta); }
 

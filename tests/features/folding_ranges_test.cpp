@@ -127,3 +127,23 @@ TEST_CASE("folding an empty document or one-line constructs gives nothing") {
   CHECK(folds_of("a = { b = [1, 2] }\nc { d = f(1, (2)) }\n").empty());
   CHECK(folds_of("{\"a\": [1, {\"b\": 2}]}", "t.json").empty());
 }
+
+TEST_CASE("a long range folds by where its line breaks are, however far from its start") {
+  // The first line break a long way past the opening bracket: the range folds.
+  std::string late_break = "a = [" + std::string(1000, ' ') + "1,\n2]\n";
+  CHECK(ranges_of(folds_of(late_break)) ==
+        std::vector<base::ByteRange>{{4, uint32_t(late_break.size() - 1)}});
+  CHECK(ranges_of(folds_of("[" + std::string(1000, ' ') + "1,\n2]", "t.json")) ==
+        std::vector<base::ByteRange>{{0, 1006}});
+  // A long line nested deep: nothing folds (each level's range is found on one line without
+  // reading it to the end).
+  std::string one_line = "a = ";
+  for (int i = 0; i < 5000; ++i) one_line += "[";
+  for (int i = 0; i < 100000; ++i) one_line += "1,";
+  for (int i = 0; i < 5000; ++i) one_line += "]";
+  CHECK(folds_of(one_line + "\n").empty());
+  // A comment after code over many lines, its first line break far from its start.
+  const std::string comment = "b = 1 /*" + std::string(1000, 'x') + "\n*/\n";
+  CHECK(ranges_of(folds_of(comment)) ==
+        std::vector<base::ByteRange>{{6, uint32_t(comment.size() - 1)}});
+}
