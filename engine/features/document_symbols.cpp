@@ -47,6 +47,9 @@ class NativeOutline {
       : tree_(*snapshot.tree), spec_file_(snapshot.kind == DocumentKind::SpecFile) {}
 
   // The model of the root body, or null when no spec applies.
+  // Levels below `levels` are left out.
+  void keep_levels(int levels) { max_depth_ = levels; }
+
   BodyModel* root_model(std::optional<spec::ExpectedBody> root) {
     if (!root) return nullptr;
     auto model = std::make_unique<BodyModel>();
@@ -58,7 +61,7 @@ class NativeOutline {
   // `variables` block, whose attributes are the spec's variables.
   std::vector<DocumentSymbol> body(NodeId body, BodyModel* model, bool variables, int depth) {
     std::vector<DocumentSymbol> symbols;
-    if (depth >= kMaxDepth) return symbols;
+    if (depth >= max_depth_) return symbols;
     std::vector<NodeId> items = tree_.children(body);
     symbols.reserve(items.size());
     for (NodeId item : items) {
@@ -174,9 +177,54 @@ class NativeOutline {
 
   const syntax::SyntaxTree& tree_;
   bool spec_file_;
+  int max_depth_ = kMaxDepth;
   std::unordered_map<const void*, std::unique_ptr<BodyModel>> models_;  // null: the root's
   const std::string empty_;
 };
+
+// How many items (attributes and blocks) each level of `body` holds, `depth` blocks deep.
+void count_items(const syntax::SyntaxTree& tree, NodeId body, int depth,
+                 std::vector<size_t>& counts) {
+  if (depth >= kMaxDepth) return;
+  if (counts.size() <= static_cast<size_t>(depth)) counts.resize(static_cast<size_t>(depth) + 1);
+  for (NodeId item : tree.children(body)) {
+    const syntax::Node& node = tree.node(item);
+    if (node.kind != NodeKind::Attribute && node.kind != NodeKind::Block) continue;
+    ++counts[static_cast<size_t>(depth)];
+    // A block's body is its last child (post-order: right before the block).
+    if (node.kind == NodeKind::Block && item > node.first_descendant &&
+        tree.node(item - 1).kind == NodeKind::Body)
+      count_items(tree, item - 1, depth + 1, counts);
+  }
+}
+
+// The same for a built outline.
+void count_symbols(const std::vector<DocumentSymbol>& symbols, size_t depth,
+                   std::vector<size_t>& counts) {
+  if (symbols.empty()) return;
+  if (counts.size() <= depth) counts.resize(depth + 1);
+  counts[depth] += symbols.size();
+  for (const DocumentSymbol& symbol : symbols) count_symbols(symbol.children, depth + 1, counts);
+}
+
+// How many whole levels fit in kMaxOutlineSymbols (the first always counts).
+int levels_within_budget(const std::vector<size_t>& counts) {
+  size_t total = 0;
+  for (size_t level = 0; level < counts.size(); ++level) {
+    total += counts[level];
+    if (total > kMaxOutlineSymbols && level > 0) return static_cast<int>(level);
+  }
+  return kMaxDepth;
+}
+
+void drop_levels_from(std::vector<DocumentSymbol>& symbols, int level) {
+  for (DocumentSymbol& symbol : symbols) {
+    if (level <= 1)
+      symbol.children.clear();
+    else
+      drop_levels_from(symbol.children, level - 1);
+  }
+}
 
 std::vector<DocumentSymbol> json_outline(const syntax::JsonTree& tree, syntax::JsonId object,
                                          int depth);
@@ -224,12 +272,20 @@ std::vector<DocumentSymbol> document_symbols(const Snapshot& snapshot) {
   if (snapshot.json) {
     const syntax::JsonTree& tree = *snapshot.json;
     // The root is an object or, as hcl reads JSON, an array of objects merged into one body.
-    if (tree.node(tree.root()).kind == syntax::JsonKind::Array)
-      return json_array_objects(tree, tree.root(), 0);
-    return json_outline(tree, tree.root(), 0);
+    std::vector<DocumentSymbol> outline = tree.node(tree.root()).kind == syntax::JsonKind::Array
+                                              ? json_array_objects(tree, tree.root(), 0)
+                                              : json_outline(tree, tree.root(), 0);
+    std::vector<size_t> counts;
+    count_symbols(outline, 0, counts);
+    drop_levels_from(outline, levels_within_budget(counts));
+    return outline;
   }
   if (!snapshot.tree) return {};
+  // Counted first, so levels that do not fit are never built.
+  std::vector<size_t> counts;
+  count_items(*snapshot.tree, snapshot.tree->root(), 0, counts);
   NativeOutline outline(snapshot);
+  outline.keep_levels(levels_within_budget(counts));
   BodyModel* root = outline.root_model(expected_root(snapshot));
   return outline.body(snapshot.tree->root(), root, false, 0);
 }

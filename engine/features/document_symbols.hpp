@@ -1,6 +1,7 @@
 // Document symbols: the outline of a document, blocks with their attributes and nested blocks.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -21,15 +22,21 @@ enum class SymbolKind : uint8_t {
 };
 
 struct DocumentSymbol {
-  std::string name;     // `job "web"`, `count`, `attr "port"`
-  std::string detail;   // what the spec says (`number, required`, `block_list`), or ""
+  std::string name;    // `job "web"`, `count`, `attr "port"`
+  std::string detail;  // what the spec says (`number, required`, `block_list`), or ""
   SymbolKind kind = SymbolKind::Block;
   base::ByteRange range;      // the whole item
   base::ByteRange selection;  // its name (a block's type and labels)
   std::vector<DocumentSymbol> children;
 };
 
-// The document's outline in source order, from the intact parts of broken text.
+// An outline holds at most this many symbols: a larger one stops at the deepest level that fits
+// whole (the first level always shows), so a huge file's outline still opens at once (each symbol
+// is about 200 bytes of JSON for the client to read).
+inline constexpr size_t kMaxOutlineSymbols = 10000;
+
+// The document's outline in source order, from the intact parts of broken text. Levels deeper
+// than 64 are left out, and so are those beyond kMaxOutlineSymbols.
 std::vector<DocumentSymbol> document_symbols(const Snapshot& snapshot);
 
 }  // namespace hclspec::features

@@ -406,12 +406,10 @@ class NativeWalker {
     switch (token.kind()) {
       case TokenKind::Comment:
         // A line comment ends with its line break, as a heredoc's opening marker does.
-        emit_range(token.start(), without_line_end(token.start(), token.end()),
-                   SemanticType::Comment);
+        emit_range(token.start(), token.end_before_line_break(text_), SemanticType::Comment);
         return;
       case TokenKind::OHeredoc:
-        emit_range(token.start(), without_line_end(token.start(), token.end()),
-                   SemanticType::String);
+        emit_range(token.start(), token.end_before_line_break(text_), SemanticType::String);
         return;
       case TokenKind::NumberLit:
         emit(t, SemanticType::Number);
@@ -420,7 +418,7 @@ class NativeWalker {
         literal_text(token.start(), token.end(), true);
         return;
       case TokenKind::StringLit:
-        literal_text(token.start(), without_line_end(token.start(), token.end()), false);
+        literal_text(token.start(), token.end_before_line_break(text_), false);
         return;
       case TokenKind::OQuote:
       case TokenKind::CQuote:
@@ -520,14 +518,6 @@ class NativeWalker {
       default:
         return 0;
     }
-  }
-
-  // `end` without the line break a token may end with (line comments, heredoc lines and
-  // markers): semantic tokens stay on their lines.
-  uint32_t without_line_end(uint32_t start, uint32_t end) const {
-    if (end > start && text_[end - 1] == '\n') --end;
-    if (end > start && text_[end - 1] == '\r') --end;
-    return end;
   }
 
   void emit(uint32_t t, SemanticType type, uint32_t modifiers = 0) {

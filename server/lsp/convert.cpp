@@ -188,12 +188,13 @@ std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& li
   out.start_line = start.line;
   out.end_line = end.line;
   if (line_folding_only) {
-    // `}` or `]` starting its line stays visible, as in every editor's own folding of braces.
+    // A line starting with closing brackets (`}`, `])`) stays visible, as in every editor's own
+    // folding of braces.
     const std::string_view last_line = lines.line_text(end.line);
     const size_t first_visible = last_line.find_first_not_of(" \t");
-    const uint32_t closing_column = range.range.end - lines.line_start(end.line);
     if (range.kind == features::FoldingKind::Region && first_visible != std::string_view::npos &&
-        first_visible + 1 == closing_column && end.line > 0)
+        std::string_view("}])").find(last_line[first_visible]) != std::string_view::npos &&
+        end.line > 0)
       out.end_line = end.line - 1;
   } else {
     out.start_character = start.character;

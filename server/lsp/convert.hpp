@@ -52,8 +52,8 @@ std::vector<protocol::SymbolInformation> to_symbol_information(
     const std::string& uri, PositionEncoding encoding);
 
 // A folding range, or nothing when it does not fold on the client. For `line_folding_only`
-// clients whole lines: the closing bracket's line stays visible when the bracket starts it, so
-// the range must then span two lines or more before it.
+// clients whole lines: the last line stays visible when it starts with a closing bracket, so the
+// range must then span two lines or more before it.
 std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& lines,
                                                        const features::FoldingRange& range,
                                                        PositionEncoding encoding,

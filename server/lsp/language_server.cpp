@@ -658,11 +658,17 @@ Reply LanguageServer::folding_range(const json& params) {
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
   json ranges = json::array();
+  // One fold a start line, the outermost (the first, as enclosing ranges come first): clients
+  // show one fold marker a line, and some would nest two on the same line.
+  std::optional<uint32_t> last_start_line;
   for (const features::FoldingRange& range :
-       features::folding_ranges(workspace_.snapshot(document)))
-    if (std::optional<protocol::FoldingRange> folding =
-            to_folding_range(lines, range, client_.encoding, client_.line_folding_only))
-      ranges.push_back(json(*folding));
+       features::folding_ranges(workspace_.snapshot(document))) {
+    const std::optional<protocol::FoldingRange> folding =
+        to_folding_range(lines, range, client_.encoding, client_.line_folding_only);
+    if (!folding || folding->start_line == last_start_line) continue;
+    last_start_line = folding->start_line;
+    ranges.push_back(json(*folding));
+  }
   return ranges;
 }
 

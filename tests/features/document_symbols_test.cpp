@@ -13,6 +13,7 @@
 #include "features/selection_ranges.hpp"
 #include "features/semantic_tokens.hpp"
 #include "fixture_support.hpp"
+#include "syntax/json.hpp"
 #include "syntax/parser.hpp"
 
 using namespace hclspec;
@@ -378,4 +379,40 @@ TEST_CASE("reading features survive random bytes, characters and pieces of HCL")
       CHECK(range_tokens_are_filtered(snapshot, range));
     }
   }
+}
+
+TEST_CASE("an outline past its budget keeps the levels that fit whole") {
+  // Blocks of three attributes and a nested block of one: 4,000 symbols a thousand blocks.
+  const auto tasks = [](int count) {
+    std::string text;
+    for (int i = 0; i < count; ++i)
+      text += "task \"t" + std::to_string(i) +
+              "\" {\n  a = 1\n  b = 2\n  c = 3\n  inner {\n    d = 4\n  }\n}\n";
+    return text;
+  };
+  features::Snapshot snapshot;
+  snapshot.tree = syntax::parse_config(tasks(3000), "big.hcl");
+  const std::vector<features::DocumentSymbol> outline = features::document_symbols(snapshot);
+  REQUIRE(outline.size() == 3000);
+  for (const features::DocumentSymbol& task : outline) CHECK(task.children.empty());
+
+  // Under the budget, every level is there.
+  snapshot.tree = syntax::parse_config(tasks(1000), "smaller.hcl");
+  const std::vector<features::DocumentSymbol> whole = features::document_symbols(snapshot);
+  REQUIRE(whole.size() == 1000);
+  REQUIRE(whole[999].children.size() == 4);
+  CHECK(whole[999].children[3].children.size() == 1);
+
+  // JSON likewise.
+  std::string json = "{";
+  for (int i = 0; i < 3000; ++i)
+    json += std::string(i ? "," : "") + "\"p" + std::to_string(i) +
+            "\": {\"a\": 1, \"b\": 2, \"c\": 3, \"d\": 4}";
+  json += "}";
+  features::Snapshot json_snapshot;
+  json_snapshot.json = syntax::parse_json(json, "big.json");
+  const std::vector<features::DocumentSymbol> json_outline =
+      features::document_symbols(json_snapshot);
+  REQUIRE(json_outline.size() == 3000);
+  CHECK(json_outline[0].children.empty());
 }

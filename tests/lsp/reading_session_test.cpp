@@ -144,7 +144,8 @@ TEST_CASE("document symbols: nested for clients that take them, flat with contai
 
 TEST_CASE("folding ranges: whole lines keep the closing brace visible; characters otherwise") {
   const std::string uri = "file:///tmp/fold.hcl";
-  const std::string text = "# one\n# two\nb {\n  x = [\n    1,\n  ]\n}\none {}\n";
+  // `f([` opens two folds on one line: the outer one is sent.
+  const std::string text = "# one\n# two\nb {\n  x = [\n    1,\n  ]\n}\none {}\ny = f([\n  2,\n])\n";
   {
     Session session;
     session.initialize({{"textDocument", {{"foldingRange", {{"lineFoldingOnly", true}}}}}});
@@ -153,16 +154,19 @@ TEST_CASE("folding ranges: whole lines keep the closing brace visible; character
     CHECK(ranges == json::parse(R"([
       {"startLine": 0, "endLine": 1, "kind": "comment"},
       {"startLine": 2, "endLine": 5, "kind": "region"},
-      {"startLine": 3, "endLine": 4, "kind": "region"}])"));
+      {"startLine": 3, "endLine": 4, "kind": "region"},
+      {"startLine": 8, "endLine": 9, "kind": "region"}])"));
   }
   {
     Session session;
     session.initialize();
     session.open(uri, text);
     const json ranges = session.request("textDocument/foldingRange", document(uri))["result"];
-    REQUIRE(ranges.size() == 3);
+    REQUIRE(ranges.size() == 4);
     CHECK(ranges[1] == json::parse(R"({"startLine": 2, "startCharacter": 2, "endLine": 6,
                                        "endCharacter": 1, "kind": "region"})"));
+    CHECK(ranges[3] == json::parse(R"({"startLine": 8, "startCharacter": 5, "endLine": 10,
+                                       "endCharacter": 2, "kind": "region"})"));
   }
 }
 
