@@ -2,6 +2,7 @@
 #include "server/lsp/convert.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/base/huge_pages.hpp"
 #include "engine/base/unicode.hpp"
@@ -214,7 +215,13 @@ std::vector<std::string> semantic_token_modifiers() {
 }
 
 std::vector<features::SemanticToken> semantic_token_pieces(
-    const base::LineIndex& lines, const std::vector<features::SemanticToken>& tokens) {
+    const base::LineIndex& lines, std::vector<features::SemanticToken>&& tokens) {
+  const std::string_view text = lines.text();
+  const bool one_line_each =
+      std::none_of(tokens.begin(), tokens.end(), [&](const features::SemanticToken& token) {
+        return token.length > 1 && std::memchr(text.data() + token.start, '\n', token.length);
+      });
+  if (one_line_each) return std::move(tokens);
   std::vector<features::SemanticToken> pieces;
   pieces.reserve(tokens.size());
   base::advise_huge_pages(pieces.data(), pieces.capacity() * sizeof(features::SemanticToken));

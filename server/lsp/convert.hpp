@@ -66,8 +66,9 @@ std::vector<std::string> semantic_token_modifiers();
 
 // The tokens cut at each line break into pieces of one line each, what LSP's encoding sends
 // (multi-line tokens are an opt-in of the client's, and every client takes pieces).
+// Most tokens are on one line already: then the list is returned as it is, not copied.
 std::vector<features::SemanticToken> semantic_token_pieces(
-    const base::LineIndex& lines, const std::vector<features::SemanticToken>& tokens);
+    const base::LineIndex& lines, std::vector<features::SemanticToken>&& tokens);
 
 // Appends LSP's relative encoding of `pieces` (one-line tokens in order) to `data`: line delta,
 // start delta, length, type, modifiers, five numbers each, the first relative to `previous` (the

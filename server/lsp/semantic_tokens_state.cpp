@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "engine/base/huge_pages.hpp"
 #include "engine/features/semantic_tokens.hpp"
 
 namespace hclspec::server::lsp {
@@ -44,10 +45,13 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   const base::LineIndex& lines = snapshot.source().lines();
   const std::vector<features::SemanticToken> pieces =
       semantic_token_pieces(lines, features::semantic_tokens(snapshot));
-  auto data = std::make_shared<std::vector<uint32_t>>();
-  data->reserve(pieces.size() * 5);
-  encode_semantic_pieces(lines, pieces, encoding, {0, 0}, *data);
-  data_ = std::move(data);
+  // The held numbers' memory is used again when no reply still holds it: fresh pages cost more
+  // than the encoding.
+  if (!data_ || data_.use_count() > 1) data_ = std::make_shared<std::vector<uint32_t>>();
+  data_->clear();
+  data_->reserve(pieces.size() * 5);
+  base::advise_huge_pages(data_->data(), data_->capacity() * sizeof(uint32_t));
+  encode_semantic_pieces(lines, pieces, encoding, {0, 0}, *data_);
   id_ = std::move(id);
   edits_ = {};
   incremental_ = snapshot.tree != nullptr;
