@@ -1,15 +1,23 @@
 // libFuzzer target: arbitrary bytes as a document, native or JSON syntax, through the editor's
-// diagnostics (spec checks, placement on headers, suppression comments): nothing may crash,
-// every range must lie in the text and every code must be registered.
+// diagnostics (spec checks, placement on headers, suppression comments) and reading features
+// (outline, folding, selection, semantic tokens, definition): nothing may crash, every range
+// must lie in the text, every code must be registered, and each feature's shape holds.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "features/definition.hpp"
 #include "features/diagnostic_codes.hpp"
 #include "features/diagnostics.hpp"
+#include "features/document_symbols.hpp"
+#include "features/folding_ranges.hpp"
+#include "features/selection_ranges.hpp"
+#include "features/semantic_tokens.hpp"
 #include "spec/load.hpp"
 #include "syntax/json.hpp"
 #include "syntax/parser.hpp"
@@ -69,6 +77,57 @@ void check_items(const hclspec::features::Snapshot& snapshot, size_t text_size) 
   }
 }
 
+bool inside(hclspec::base::ByteRange outer, hclspec::base::ByteRange inner) {
+  return outer.start <= inner.start && inner.end <= outer.end;
+}
+
+void check_outline(const std::vector<hclspec::features::DocumentSymbol>& symbols,
+                   hclspec::base::ByteRange parent, int depth) {
+  check(depth <= 64, "outline deeper than 64");
+  for (const hclspec::features::DocumentSymbol& symbol : symbols) {
+    check(inside(parent, symbol.range), "symbol outside its parent");
+    check(inside(symbol.range, symbol.selection), "symbol's name outside the symbol");
+    check_outline(symbol.children, symbol.range, depth + 1);
+  }
+}
+
+void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_t size,
+                            uint32_t seed) {
+  namespace features = hclspec::features;
+  check_outline(features::document_symbols(snapshot), {0, size}, 0);
+  uint32_t previous_start = 0;
+  for (const features::FoldingRange& fold : features::folding_ranges(snapshot)) {
+    check(fold.range.start >= previous_start && fold.range.end <= size, "folds out of order");
+    previous_start = fold.range.start;
+  }
+  const std::vector<features::SemanticToken> tokens = features::semantic_tokens(snapshot);
+  uint32_t previous_end = 0;
+  for (const features::SemanticToken& token : tokens) {
+    check(token.length > 0 && token.start >= previous_end, "semantic tokens overlap");
+    check(token.start + token.length <= size, "semantic token past the text");
+    previous_end = token.start + token.length;
+  }
+  // A range request gives the full result's tokens that overlap it.
+  const uint32_t start = size == 0 ? 0 : seed % (size + 1);
+  const uint32_t end = std::min(size, start + seed / 7 % 64);
+  std::vector<features::SemanticToken> expected;
+  for (const features::SemanticToken& token : tokens)
+    if (token.start < end && start < token.start + token.length) expected.push_back(token);
+  if (start < end)
+    check(features::semantic_tokens(snapshot, hclspec::base::ByteRange{start, end}) == expected,
+          "a range's semantic tokens differ from the full result's");
+  for (const uint32_t offset : {start, end, size / 2}) {
+    const std::vector<hclspec::base::ByteRange> chain =
+        features::selection_ranges(snapshot, offset);
+    check(!chain.empty() && chain.back().start == 0 && chain.back().end == size,
+          "selection does not end with the whole text");
+    for (size_t i = 1; i < chain.size(); ++i)
+      check(inside(chain[i], chain[i - 1]) && chain[i] != chain[i - 1],
+            "selection ranges do not grow");
+    (void)features::definition(snapshot, offset);
+  }
+}
+
 }  // namespace
 
 // The first byte chooses the syntax (odd: JSON) and whether the spec applies (bit 1).
@@ -84,5 +143,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     snapshot.tree = hclspec::syntax::parse_config(std::move(text), "fuzz.hcl");
   if (with_spec) snapshot.binding.spec = fuzz_spec();
   check_items(snapshot, size - 1);
+  check_reading_features(
+      snapshot, static_cast<uint32_t>(size - 1),
+      size > 4 ? static_cast<uint32_t>(data[1] | (data[2] << 8) | (data[3] << 16)) : 0);
   return 0;
 }

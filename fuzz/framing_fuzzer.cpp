@@ -62,6 +62,12 @@ void read_as_every_params(const nlohmann::json& params) {
   read_params<protocol::DidChangeConfigurationParams>(params);
   read_params<protocol::DidChangeWatchedFilesParams>(params);
   read_params<protocol::DidChangeWorkspaceFoldersParams>(params);
+  read_params<protocol::DocumentFormattingParams>(params);
+  read_params<protocol::DocumentRangeFormattingParams>(params);
+  read_params<protocol::DocumentParams>(params);
+  read_params<protocol::SelectionRangeParams>(params);
+  read_params<protocol::SemanticTokensDeltaParams>(params);
+  read_params<protocol::SemanticTokensRangeParams>(params);
 }
 
 // Parses a body and writes the answer the server would; the answer must read back as a response.
