@@ -602,9 +602,17 @@ Reply LanguageServer::definition(const json& params) {
   const auto at = params.get<protocol::TextDocumentPositionParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
-  const std::optional<features::DefinitionTarget> target = features::definition(
-      workspace_.snapshot(document), to_offset(lines, at.position, client_.encoding));
-  if (!target) return nullptr;
+  const uint32_t offset = to_offset(lines, at.position, client_.encoding);
+  const std::optional<features::DefinitionTarget> target =
+      features::definition(workspace_.snapshot(document), offset);
+  if (!target) {
+    // A project rule's spec path leads to the spec it names, as its link does.
+    for (const DocumentLink& link :
+         document_links(document, workspace_.context_for(document.path).trust_root))
+      if (link.range.start <= offset && offset <= link.range.end)
+        return json(protocol::Location{protocol::path_to_uri(link.target), {{0, 0}, {0, 0}}});
+    return nullptr;
+  }
   if (target->file == features::DefinitionTarget::File::Document)
     return json(protocol::Location{document.uri, to_range(lines, target->range, client_.encoding)});
   // The spec as loaded (from disk, or from its open buffer): its ranges are in that text.

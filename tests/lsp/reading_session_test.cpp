@@ -145,7 +145,8 @@ TEST_CASE("document symbols: nested for clients that take them, flat with contai
 TEST_CASE("folding ranges: whole lines keep the closing brace visible; characters otherwise") {
   const std::string uri = "file:///tmp/fold.hcl";
   // `f([` opens two folds on one line: the outer one is sent.
-  const std::string text = "# one\n# two\nb {\n  x = [\n    1,\n  ]\n}\none {}\ny = f([\n  2,\n])\n";
+  const std::string text =
+      "# one\n# two\nb {\n  x = [\n    1,\n  ]\n}\none {}\ny = f([\n  2,\n])\n";
   {
     Session session;
     session.initialize({{"textDocument", {{"foldingRange", {{"lineFoldingOnly", true}}}}}});
@@ -359,6 +360,12 @@ TEST_CASE("definition jumps from a document into its spec; links open the spec f
   REQUIRE(project_links.size() == 1);
   CHECK(project_links[0]["target"] == spec_uri);
   CHECK(project_links[0]["range"] == json{{"start", position(2, 11)}, {"end", position(2, 27)}});
+  // Go to definition on that path opens the spec too.
+  const json rule_definition = session.request(
+      "textDocument/definition",
+      {{"textDocument", {{"uri", project_uri}}}, {"position", position(2, 15)}})["result"];
+  CHECK(rule_definition ==
+        json{{"uri", spec_uri}, {"range", {{"start", position(0, 0)}, {"end", position(0, 0)}}}});
 }
 
 TEST_CASE("reading requests on a document that is not open are invalid params") {
