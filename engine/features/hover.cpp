@@ -4,6 +4,8 @@
 #include "features/cursor.hpp"
 #include "features/spec_model.hpp"
 #include "features/type_text.hpp"
+#include "spec/load.hpp"
+#include "syntax/block_header.hpp"
 
 namespace hclspec::features {
 
@@ -61,6 +63,55 @@ base::ByteRange first_line(const base::SourceFile& source) {
   return {0, static_cast<uint32_t>(lines.line_text(0).size())};
 }
 
+// The spec, among `spec` and those nested in it, whose block starts at `start`.
+const spec::Spec* spec_at(const spec::Spec& spec, uint32_t start) {
+  if (spec.range.start == start) return &spec;
+  const spec::Spec* found = nullptr;
+  const auto search = [&](const spec::SpecPtr& nested) {
+    if (!found && nested) found = spec_at(*nested, start);
+  };
+  std::visit(
+      [&](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, spec::ObjectSpec>) {
+          for (const auto& [name, nested] : kind.properties) search(nested);
+        } else if constexpr (std::is_same_v<Kind, spec::TupleSpec>) {
+          for (const spec::SpecPtr& nested : kind.elements) search(nested);
+        } else if constexpr (std::is_same_v<Kind, spec::DefaultSpec>) {
+          search(kind.primary);
+          search(kind.fallback);
+        } else if constexpr (std::is_same_v<Kind, spec::TransformSpec>) {
+          search(kind.wrapped);
+        } else if constexpr (std::is_same_v<Kind, spec::BlockSpec> ||
+                             std::is_same_v<Kind, spec::BlockListSpec> ||
+                             std::is_same_v<Kind, spec::BlockMapSpec>) {
+          search(kind.nested);
+        }
+      },
+      spec.kind);
+  return found;
+}
+
+// In a spec file, the type of the value the spec block `block` gives (hcldec's implied type),
+// when the file loads without errors.
+std::optional<types::Type> spec_block_type(const Snapshot& snapshot, syntax::NodeId block) {
+  base::Diagnostics problems;
+  const spec::SpecFile file = spec::load_spec(snapshot.tree, problems);
+  if (!file.root || base::has_errors(problems)) return std::nullopt;
+  const syntax::SyntaxTree& tree = *snapshot.tree;
+  const spec::Spec* spec = spec_at(*file.root, tree.range(block).start);
+  if (spec) return spec::implied_type(*spec);
+  // A `default` chain has no spec of its own place; it gives what its first spec gives.
+  const syntax::BlockHeader header = syntax::block_header(tree, block);
+  if (header.type_range.slice(tree.text()) != "default" || header.body == syntax::kNoNode)
+    return std::nullopt;
+  for (syntax::NodeId item : tree.children(header.body))
+    if (tree.node(item).kind == NodeKind::Block)
+      if (const spec::Spec* first = spec_at(*file.root, tree.range(item).start))
+        return spec::implied_type(*first);
+  return std::nullopt;
+}
+
 std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
                                       const Writer& writer) {
   const syntax::SyntaxTree& tree = *snapshot.tree;
@@ -75,10 +126,13 @@ std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
     if (tree.node(place.item).kind == NodeKind::Block) {
       const spec::ExpectedBlock* block = spec::find_block(*body, name);
       if (block == nullptr) return std::nullopt;
-      return HoverResult{
+      std::string text =
           with_description("block " + writer.code(name) + ": " + block_kind_text(*block),
-                           block->description, writer),
-          place.word};
+                           block->description, writer);
+      if (snapshot.kind == DocumentKind::SpecFile)
+        if (std::optional<types::Type> gives = spec_block_type(snapshot, place.item))
+          text += "\n\nThis spec gives a value of type " + writer.code(type_text(*gives)) + ".";
+      return HoverResult{std::move(text), place.word};
     }
     if (const spec::ExpectedAttribute* attribute = spec::find_attribute(*body, name))
       return HoverResult{with_description("attribute " + writer.code(name) + ": " +
