@@ -18,8 +18,7 @@ namespace hclspec::eval {
 // while evaluating the result fails the call with the diagnostics as hcl words them
 // ("file:1,2-3: Summary; Detail"). `base` must outlive the function; the tree is shared.
 Function make_user_function(std::shared_ptr<const syntax::SyntaxTree> tree,
-                            std::vector<std::string> params,
-                            std::optional<std::string> variadic, syntax::NodeId result,
-                            const Scope* base);
+                            std::vector<std::string> params, std::optional<std::string> variadic,
+                            syntax::NodeId result, const Scope* base);
 
 }  // namespace hclspec::eval

@@ -31,10 +31,10 @@ std::string call(const std::string& expression, std::string* error = nullptr) {
     eval::Functions f;
     f["greet"] = eval::make_user_function(spec_tree(), {"greeting", "name"}, std::nullopt,
                                           result_of(0), &spec_scope);
-    f["count"] = eval::make_user_function(spec_tree(), {"first"}, "rest", result_of(1),
-                                          &spec_scope);
-    f["broken"] = eval::make_user_function(spec_tree(), {}, std::nullopt, result_of(2),
-                                           &spec_scope);
+    f["count"] =
+        eval::make_user_function(spec_tree(), {"first"}, "rest", result_of(1), &spec_scope);
+    f["broken"] =
+        eval::make_user_function(spec_tree(), {}, std::nullopt, result_of(2), &spec_scope);
     return f;
   }();
   auto input = syntax::parse_config("x = " + expression + "\n", "input.hcl");

@@ -208,8 +208,8 @@ bool is_document(const fs::path& path) {
 size_t check_goldens(const std::string& feature,
                      const std::function<std::string(const FixtureDocument&)>& render) {
   std::set<fs::path> documents;
-  for (const auto& entry : fs::directory_iterator(fs::path(HCLSPEC_FIXTURES_DIR) / "features" /
-                                                  feature))
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(HCLSPEC_FIXTURES_DIR) / "features" / feature))
     if (is_document(entry.path())) documents.insert(entry.path());
   for (const fs::path& path : documents) {
     CAPTURE(path.filename().string());
