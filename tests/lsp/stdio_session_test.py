@@ -177,6 +177,34 @@ def hostile_input():
     finish(server, 0)
 
 
+def large_results():
+    """Results of megabytes (the semantic tokens of a large file), written behind their header as
+    a second buffer, arrive whole and in order with the small replies around them."""
+    server = Server()
+    initialize(server)
+    uri = "file:///tmp/hclspec-stdio-large.hcl"
+    text = "".join('block "b%d" {\n  name = "x${var.y}z" # c\n  n = %d\n}\n' % (i, i)
+                   for i in range(20000))
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri, "languageId": "hcl", "version": 1, "text": text}}})
+    for request_id in (10, 11, 12):
+        method = "textDocument/hover" if request_id == 11 else "textDocument/semanticTokens/full"
+        params = {"textDocument": {"uri": uri}}
+        if request_id == 11:
+            params["position"] = {"line": 0, "character": 1}
+        server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+    first, hover, second = (server.response(i) for i in (10, 11, 12))
+    # Eleven tokens a block: type, label, two names, the quotes, the string text, `${`, the
+    # variable and its step, `}`, ... each five numbers; what matters is that it is all there.
+    check(first is not None and len(first["result"]["data"]) > 20000 * 5 * 8,
+          "a large result arrives whole (%s numbers)" %
+          (len(first["result"]["data"]) if first else "no"))
+    check(hover is not None and "result" in hover, "a small reply between two large ones arrives")
+    check(second is not None and second["result"]["data"] == first["result"]["data"],
+          "the second large result is the same as the first")
+    finish(server, 0)
+
+
 def exit_without_shutdown():
     server = Server()
     initialize(server)
@@ -190,6 +218,7 @@ def exit_without_shutdown():
 
 whole_session()
 hostile_input()
+large_results()
 exit_without_shutdown()
 print("stdio: %d passed, %d failed" % (passes, len(failures)))
 sys.exit(1 if failures else 0)
