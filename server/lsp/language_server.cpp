@@ -448,6 +448,8 @@ void LanguageServer::log_association(const Document& document) {
 
 void LanguageServer::did_open(const json& params) {
   protocol::DidOpenTextDocumentParams open = params.get<protocol::DidOpenTextDocumentParams>();
+  // A document opened again starts over: tokens held for its old text say nothing of the new.
+  semantic_tokens_.erase(open.text_document.uri);
   // The text moves on into the tree: a large document is copied once less.
   const Document& document = workspace_.open(open.text_document.uri, open.text_document.version,
                                              std::move(open.text_document.text));

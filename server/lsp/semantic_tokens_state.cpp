@@ -54,6 +54,7 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   encode_semantic_pieces(lines, pieces, encoding, {0, 0}, *data_);
   id_ = std::move(id);
   edits_ = {};
+  spec_ = snapshot.binding.spec;
   incremental_ = snapshot.tree != nullptr;
   piece_starts_.clear();
   root_items_.clear();
@@ -65,7 +66,8 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
 
 std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::advance(
     const features::Snapshot& snapshot, PositionEncoding encoding, std::string id) {
-  if (!incremental_ || !snapshot.tree || !data_) return std::nullopt;
+  if (!incremental_ || !snapshot.tree || !data_ || snapshot.binding.spec != spec_)
+    return std::nullopt;
   id_ = std::move(id);
   if (!edits_.any) return std::vector<protocol::SemanticTokensEdit>{};
   const syntax::SyntaxTree& tree = *snapshot.tree;

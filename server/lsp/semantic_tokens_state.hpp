@@ -40,6 +40,9 @@ class SemanticTokensState {
   std::vector<uint32_t> piece_starts_;           // each piece's byte offset
   std::vector<base::ByteRange> root_items_;      // of the text the pieces were made for
   spec::EditedRegion edits_;
+  // The spec the held tokens' modifiers come from: another spec (edited, or chosen anew) changes
+  // tokens the edits never touched.
+  std::shared_ptr<const spec::SpecFile> spec_;
   bool incremental_ = false;
 };
 

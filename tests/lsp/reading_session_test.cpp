@@ -316,6 +316,43 @@ TEST_CASE(
   CHECK(answer["data"] == current["data"]);
 }
 
+TEST_CASE("a semantic token delta after the spec changed reads the whole document again") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  Session session;
+  const json legend = session.initialize(
+      {}, folder.uri())["result"]["capabilities"]["semanticTokensProvider"]["legend"];
+  session.open(uri, "# hclspec: svc.hcldec\nport = 80\n");
+  const json full = session.request("textDocument/semanticTokens/full", document(uri))["result"];
+  CHECK(has(decode_tokens(full["data"], legend), "1:0+4 property declaration required"));
+  // The spec, opened in the editor, no longer requires `port`: no edit of the document, yet
+  // its tokens change.
+  std::string relaxed = kSpec;
+  relaxed.replace(relaxed.find("required = true"), 15, "required = false");
+  session.notify("textDocument/didOpen", {{"textDocument",
+                                           {{"uri", folder.uri_of("svc.hcldec")},
+                                            {"languageId", "hcldec"},
+                                            {"version", 1},
+                                            {"text", relaxed}}}});
+  session.settle();
+  json delta_params = document(uri);
+  delta_params["previousResultId"] = full["resultId"];
+  const json delta =
+      session.request("textDocument/semanticTokens/full/delta", delta_params)["result"];
+  REQUIRE(delta.contains("data"));  // the full tokens: the held ones can't be followed
+  CHECK(has(decode_tokens(delta["data"], legend), "1:0+4 property declaration"));
+  CHECK_FALSE(has(decode_tokens(delta["data"], legend), "1:0+4 property declaration required"));
+
+  // A document opened again (no close between) starts over too.
+  session.open(uri, "# hclspec: svc.hcldec\nx = 1\nport = 80\n", 5);
+  delta_params["previousResultId"] = delta["resultId"];
+  const json reopened =
+      session.request("textDocument/semanticTokens/full/delta", delta_params)["result"];
+  REQUIRE(reopened.contains("data"));
+  CHECK(has(decode_tokens(reopened["data"], legend), "2:0+4 property declaration"));
+}
+
 TEST_CASE("definition jumps from a document into its spec; links open the spec from its names") {
   TempFolder folder;
   folder.write("specs/svc.hcldec", kSpec +
