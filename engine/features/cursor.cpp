@@ -179,4 +179,12 @@ CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset) {
   return place;
 }
 
+std::optional<base::ByteRange> expression_head(const syntax::SyntaxTree& tree,
+                                               const CursorPlace& place, uint32_t offset) {
+  if (place.kind != CursorPlace::Kind::Value) return std::nullopt;
+  const base::ByteRange first = tree.tokens()[tree.node(place.expression).first_token].range();
+  if (!(first.start <= offset && offset <= first.end)) return std::nullopt;
+  return first;
+}
+
 }  // namespace hclspec::features

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,5 +32,10 @@ struct CursorPlace {
 };
 
 CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset);
+
+// In a value, the first token of the expression at the cursor (a function's or a variable's
+// name) when the cursor is on it; nothing elsewhere.
+std::optional<base::ByteRange> expression_head(const syntax::SyntaxTree& tree,
+                                               const CursorPlace& place, uint32_t offset);
 
 }  // namespace hclspec::features

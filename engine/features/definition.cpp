@@ -55,10 +55,10 @@ std::optional<DefinitionTarget> definition(const Snapshot& snapshot, uint32_t of
     return attribute ? in_spec(attribute->spec) : std::nullopt;
   }
 
-  if (place.kind != CursorPlace::Kind::Value) return std::nullopt;
+  const std::optional<base::ByteRange> head = expression_head(tree, place, offset);
+  if (!head) return std::nullopt;
+  const base::ByteRange first = *head;
   const syntax::Node& expression = tree.node(place.expression);
-  const base::ByteRange first = tree.tokens()[expression.first_token].range();
-  if (!(first.start <= offset && offset <= first.end)) return std::nullopt;
   const std::string_view word = first.slice(tree.text());
   if (expression.kind == NodeKind::FunctionCall) {
     if (spec_file) {

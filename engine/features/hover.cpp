@@ -148,10 +148,10 @@ std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
     return std::nullopt;
   }
 
-  if (place.kind != CursorPlace::Kind::Value) return std::nullopt;
+  const std::optional<base::ByteRange> head = expression_head(tree, place, offset);
+  if (!head) return std::nullopt;
+  const base::ByteRange first = *head;
   const syntax::Node& expression = tree.node(place.expression);
-  const base::ByteRange first = tree.tokens()[expression.first_token].range();
-  if (!(first.start <= offset && offset <= first.end)) return std::nullopt;
   const std::string_view word = first.slice(tree.text());
   if (expression.kind == NodeKind::FunctionCall) {
     // A spec file's expressions call the spec definition functions; a document, its spec's.
