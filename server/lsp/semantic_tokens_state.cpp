@@ -33,11 +33,6 @@ uint32_t settled_after(const std::vector<base::ByteRange>& items, uint32_t at, u
   return after == items.end() ? text_end : after->start;
 }
 
-protocol::Position position_of(const base::LineIndex& lines, uint32_t offset,
-                               PositionEncoding encoding) {
-  return to_position(lines, offset, encoding);
-}
-
 }  // namespace
 
 void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEncoding encoding,
@@ -110,13 +105,13 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   replacement.reserve(window.size() * 5 + 5);
   const protocol::Position before = first == 0
                                         ? protocol::Position{0, 0}
-                                        : position_of(lines, piece_starts_[first - 1], encoding);
+                                        : to_position(lines, piece_starts_[first - 1], encoding);
   protocol::Position previous =
       encode_semantic_pieces(lines, window, encoding, before, replacement);
   const bool has_follower = last < piece_starts_.size();
   if (has_follower) {
     const uint32_t moved = static_cast<uint32_t>(int64_t{piece_starts_[last]} + shift);
-    const protocol::Position at = position_of(lines, moved, encoding);
+    const protocol::Position at = to_position(lines, moved, encoding);
     const std::vector<uint32_t>& held = *data_;
     replacement.push_back(at.line - previous.line);
     replacement.push_back(at.line == previous.line ? at.character - previous.character
