@@ -63,35 +63,6 @@ base::ByteRange first_line(const base::SourceFile& source) {
   return {0, static_cast<uint32_t>(lines.line_text(0).size())};
 }
 
-// The spec, among `spec` and those nested in it, whose block starts at `start`.
-const spec::Spec* spec_at(const spec::Spec& spec, uint32_t start) {
-  if (spec.range.start == start) return &spec;
-  const spec::Spec* found = nullptr;
-  const auto search = [&](const spec::SpecPtr& nested) {
-    if (!found && nested) found = spec_at(*nested, start);
-  };
-  std::visit(
-      [&](const auto& kind) {
-        using Kind = std::decay_t<decltype(kind)>;
-        if constexpr (std::is_same_v<Kind, spec::ObjectSpec>) {
-          for (const auto& [name, nested] : kind.properties) search(nested);
-        } else if constexpr (std::is_same_v<Kind, spec::TupleSpec>) {
-          for (const spec::SpecPtr& nested : kind.elements) search(nested);
-        } else if constexpr (std::is_same_v<Kind, spec::DefaultSpec>) {
-          search(kind.primary);
-          search(kind.fallback);
-        } else if constexpr (std::is_same_v<Kind, spec::TransformSpec>) {
-          search(kind.wrapped);
-        } else if constexpr (std::is_same_v<Kind, spec::BlockSpec> ||
-                             std::is_same_v<Kind, spec::BlockListSpec> ||
-                             std::is_same_v<Kind, spec::BlockMapSpec>) {
-          search(kind.nested);
-        }
-      },
-      spec.kind);
-  return found;
-}
-
 // In a spec file, the type of the value the spec block `block` gives (hcldec's implied type),
 // when the file loads without errors.
 std::optional<types::Type> spec_block_type(const Snapshot& snapshot, syntax::NodeId block) {

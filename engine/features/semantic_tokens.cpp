@@ -3,14 +3,11 @@
 
 #include <algorithm>
 #include <cstring>
-#include <memory>
 #include <string_view>
-#include <unordered_map>
 
-#include "base/flat_map.hpp"
 #include "base/huge_pages.hpp"
 #include "eval/stdlib.hpp"
-#include "features/spec_model.hpp"
+#include "features/body_model.hpp"
 
 namespace hclspec::features {
 
@@ -22,86 +19,12 @@ using syntax::Token;
 using syntax::TokenKind;
 namespace Modifier = SemanticModifier;
 
-// What the model says of one body's items, looked up by name in sorted tables built once per
-// body spec. Held by pointer and never moved: the tables view the names in `body_`.
-class BodyModel {
- public:
-  struct BlockEntry {
-    const spec::ExpectedBlock* block;
-    BodyModel* nested = nullptr;  // the model of a block's body, once looked up
-    bool looked_up = false;
-  };
-
-  explicit BodyModel(spec::ExpectedBody body) : body_(std::move(body)) {
-    std::vector<std::pair<Name, uint32_t>> attributes;
-    for (const spec::ExpectedAttribute& attribute : body_.attributes)
-      attributes.emplace_back(key(attribute.name), attribute.required ? Modifier::kRequired : 0);
-    attributes_ = base::FlatMap<Name, uint32_t>(attributes);
-    std::vector<std::pair<Name, uint32_t>> blocks;
-    for (const spec::ExpectedBlock& block : body_.blocks) {
-      blocks.emplace_back(key(block.type_name), static_cast<uint32_t>(entries_.size()));
-      entries_.push_back({&block});
-    }
-    blocks_ = base::FlatMap<Name, uint32_t>(blocks);
-  }
-  BodyModel(const BodyModel&) = delete;
-  BodyModel& operator=(const BodyModel&) = delete;
-
-  uint32_t attribute_modifiers(std::string_view name) const {
-    const auto found = attributes_.find(key(name));
-    return found == attributes_.end() ? Modifier::kUnsupported : found->second;
-  }
-  // The entry of block type `name`, or null when the body does not expect it.
-  BlockEntry* block(std::string_view name) {
-    const auto found = blocks_.find(key(name));
-    return found == blocks_.end() ? nullptr : &entries_[found->second];
-  }
-
- private:
-  // Names ordered by length first: most comparisons of a lookup end without reading the text.
-  using Name = std::pair<size_t, std::string_view>;
-  static Name key(std::string_view name) { return {name.size(), name}; }
-
-  spec::ExpectedBody body_;
-  base::FlatMap<Name, uint32_t> attributes_;
-  base::FlatMap<Name, uint32_t> blocks_;
-  std::vector<BlockEntry> entries_;
-};
-
-// The models of the bodies a document reaches, made on first use and shared by every block of
-// the same body spec, so each is asked of the spec model once per request.
-class BodyModels {
- public:
-  explicit BodyModels(const Snapshot& snapshot) {
-    std::optional<spec::ExpectedBody> root = expected_root(snapshot);
-    if (root && !root->any_attribute) root_ = std::make_unique<BodyModel>(std::move(*root));
-  }
-
-  // Null when no spec applies.
-  BodyModel* root() { return root_.get(); }
-
-  // The model of the body inside a block of `entry`'s type; null where the model describes no
-  // names (a block_attrs body, or any other body taking attributes of any name).
-  BodyModel* nested(BodyModel::BlockEntry& entry) {
-    if (entry.looked_up) return entry.nested;
-    entry.looked_up = true;
-    const spec::ExpectedBlock& block = *entry.block;
-    // The meta-spec's bodies are shared objects; a user spec's are read from its nested spec.
-    const void* key = block.nested_body != nullptr ? static_cast<const void*>(block.nested_body)
-                                                   : static_cast<const void*>(block.nested);
-    if (key == nullptr) return nullptr;
-    auto [slot, inserted] = by_body_.try_emplace(key);
-    if (inserted) {
-      spec::ExpectedBody body = spec::expected_body(block);
-      if (!body.any_attribute) slot->second = std::make_unique<BodyModel>(std::move(body));
-    }
-    return entry.nested = slot->second.get();
-  }
-
- private:
-  std::unique_ptr<BodyModel> root_;
-  std::unordered_map<const void*, std::unique_ptr<BodyModel>> by_body_;
-};
+// The modifiers of attribute `name` in a body of `model`.
+uint32_t attribute_modifiers(const BodyModel& model, std::string_view name) {
+  const spec::ExpectedAttribute* attribute = model.attribute(name);
+  if (attribute == nullptr) return Modifier::kUnsupported;
+  return attribute->required ? Modifier::kRequired : 0;
+}
 
 bool is_trivia(TokenKind kind) {
   return kind == TokenKind::Newline || kind == TokenKind::Comment || kind == TokenKind::Bom;
@@ -158,7 +81,7 @@ class NativeWalker {
       frame.next_token = n.end_token;
       const std::string_view name = tree_.token_text(n.first_token);
       if (n.kind == NodeKind::Attribute) {
-        attribute(item, frame.model == nullptr ? 0 : frame.model->attribute_modifiers(name));
+        attribute(item, frame.model == nullptr ? 0 : attribute_modifiers(*frame.model, name));
         continue;
       }
       if (n.kind != NodeKind::Block) {
