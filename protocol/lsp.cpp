@@ -285,6 +285,22 @@ void from_json(const json& j, CompletionParams& value) {
   read_context.trigger_character = read_optional_string(context.field("triggerCharacter"));
 }
 
+void from_json(const json& j, ReferenceParams& value) {
+  const Node node(j);
+  read(node, static_cast<TextDocumentPositionParams&>(value));
+  const Node context = node.field("context");
+  require_object(context);
+  value.include_declaration = context.field("includeDeclaration")
+                                  .require(&json::is_boolean, "expected a boolean")
+                                  .get<bool>();
+}
+
+void from_json(const json& j, WorkspaceSymbolParams& value) {
+  const Node node(j);
+  require_object(node);
+  value.query = read_string(node.field("query"));
+}
+
 void from_json(const json& j, DocumentFormattingParams& value) {
   const Node node(j);
   require_object(node);

@@ -147,6 +147,16 @@ struct CompletionParams : TextDocumentPositionParams {
   std::optional<CompletionContext> context;
 };
 
+// textDocument/references
+struct ReferenceParams : TextDocumentPositionParams {
+  bool include_declaration = false;  // context.includeDeclaration
+};
+
+// workspace/symbol
+struct WorkspaceSymbolParams {
+  std::string query;
+};
+
 struct CancelParams {
   json id;  // integer or string, as Message::id
 };
@@ -230,6 +240,8 @@ void from_json(const json& j, DidCloseTextDocumentParams& value);
 void from_json(const json& j, DidSaveTextDocumentParams& value);
 void from_json(const json& j, TextDocumentPositionParams& value);
 void from_json(const json& j, CompletionParams& value);
+void from_json(const json& j, ReferenceParams& value);
+void from_json(const json& j, WorkspaceSymbolParams& value);
 void from_json(const json& j, DocumentFormattingParams& value);
 void from_json(const json& j, DocumentRangeFormattingParams& value);
 void from_json(const json& j, CancelParams& value);

@@ -39,8 +39,8 @@ std::string shown_path(const std::string& path) {
   return out.empty() ? "." : out;
 }
 
-Discovery discover(const std::vector<std::string>& paths,
-                   const std::vector<std::string>& excludes) {
+Discovery discover(const std::vector<std::string>& paths, const std::vector<std::string>& excludes,
+                   size_t max_files) {
   Discovery out;
   for (const std::string& argument : paths) {
     std::error_code ec;
@@ -58,6 +58,10 @@ Discovery discover(const std::vector<std::string>& paths,
     for (auto it = fs::recursive_directory_iterator(
              argument, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (out.files.size() + found.size() >= max_files) {
+        out.truncated = true;
+        break;
+      }
       const std::string name = it->path().filename().string();
       const std::string path = shown_path(it->path().string());
       if (it->is_directory(ec)) {

@@ -1,6 +1,8 @@
 // Which files `hclspec lint` looks at: the paths given, folders walked with the usual skips.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,14 +20,18 @@ struct Candidate {
 struct Discovery {
   std::vector<Candidate> files;      // each folder's files sorted, in the order of the paths given
   std::vector<std::string> missing;  // paths given that do not exist
+  bool truncated = false;            // the walk stopped at `max_files`
 };
 
 // Expands each path: a file stays as it is; a folder gives the HCL files below it (*.hcl, *.tf,
 // *.nomad, *.hcldec, *.tfvars, and .hclspec.hcl) and its *.json files, skipping hidden folders,
 // .git, node_modules and .terraform unless that folder is the path given. A file or folder whose
 // path (relative to the current directory, "/"-separated) matches an `excludes` glob is left out;
-// a glob without "/" matches a file or folder name at any depth.
-Discovery discover(const std::vector<std::string>& paths, const std::vector<std::string>& excludes);
+// a glob without "/" matches a file or folder name at any depth. Folder walks stop once
+// `max_files` files were found (the language server's bound on a workspace it was not asked to
+// check whole).
+Discovery discover(const std::vector<std::string>& paths, const std::vector<std::string>& excludes,
+                   size_t max_files = SIZE_MAX);
 
 // `path` as lint shows it: lexically normal, without a leading "./".
 std::string shown_path(const std::string& path);

@@ -45,6 +45,8 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"documentFormattingProvider", true},
            {"documentRangeFormattingProvider", true},
            {"definitionProvider", true},
+           {"referencesProvider", true},
+           {"workspaceSymbolProvider", true},
            {"documentLinkProvider", {{"resolveProvider", false}}},
            {"documentSymbolProvider", true},
            {"foldingRangeProvider", true},

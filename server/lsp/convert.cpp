@@ -129,14 +129,19 @@ protocol::SymbolKind symbol_kind(features::SymbolKind kind) {
   return Kind::Property;
 }
 
-void flatten(const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
+bool flatten(const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
              const std::string& uri, PositionEncoding encoding, const std::string& container,
+             const std::function<bool(std::string_view)>& keep, size_t limit,
              std::vector<protocol::SymbolInformation>& out) {
   for (const features::DocumentSymbol& symbol : symbols) {
-    out.push_back({symbol.name, symbol_kind(symbol.kind),
-                   protocol::Location{uri, to_range(lines, symbol.range, encoding)}, container});
-    flatten(lines, symbol.children, uri, encoding, symbol.name, out);
+    if (out.size() >= limit) return false;
+    if (!keep || keep(symbol.name))
+      out.push_back({symbol.name, symbol_kind(symbol.kind),
+                     protocol::Location{uri, to_range(lines, symbol.range, encoding)}, container});
+    if (!flatten(lines, symbol.children, uri, encoding, symbol.name, keep, limit, out))
+      return false;
   }
+  return out.size() < limit;
 }
 
 // Legend positions of the token types, by features::SemanticType.
@@ -174,8 +179,16 @@ std::vector<protocol::SymbolInformation> to_symbol_information(
     const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
     const std::string& uri, PositionEncoding encoding) {
   std::vector<protocol::SymbolInformation> out;
-  flatten(lines, symbols, uri, encoding, "", out);
+  flatten(lines, symbols, uri, encoding, "", nullptr, SIZE_MAX, out);
   return out;
+}
+
+bool append_matching_symbols(const base::LineIndex& lines,
+                             const std::vector<features::DocumentSymbol>& symbols,
+                             const std::string& uri, PositionEncoding encoding,
+                             const std::function<bool(std::string_view name)>& keep, size_t limit,
+                             std::vector<protocol::SymbolInformation>& out) {
+  return flatten(lines, symbols, uri, encoding, "", keep, limit, out);
 }
 
 std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& lines,

@@ -1,8 +1,11 @@
 // The one place where LSP positions meet the engine's byte offsets (UTF-16 or UTF-8 columns).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -50,6 +53,13 @@ std::vector<protocol::DocumentSymbol> to_document_symbols(
 std::vector<protocol::SymbolInformation> to_symbol_information(
     const base::LineIndex& lines, const std::vector<features::DocumentSymbol>& symbols,
     const std::string& uri, PositionEncoding encoding);
+// The same for the symbols whose names `keep` accepts, appended to `out` until it holds `limit`;
+// returns false once it does.
+bool append_matching_symbols(const base::LineIndex& lines,
+                             const std::vector<features::DocumentSymbol>& symbols,
+                             const std::string& uri, PositionEncoding encoding,
+                             const std::function<bool(std::string_view name)>& keep, size_t limit,
+                             std::vector<protocol::SymbolInformation>& out);
 
 // A folding range, or nothing when it does not fold on the client. For `line_folding_only`
 // clients whole lines: the last line stays visible when it starts with a closing bracket, so the

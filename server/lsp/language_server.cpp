@@ -12,6 +12,7 @@
 #include "engine/features/folding_ranges.hpp"
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
+#include "engine/features/references.hpp"
 #include "engine/features/selection_ranges.hpp"
 #include "engine/features/semantic_tokens.hpp"
 #include "protocol/large_results.hpp"
@@ -19,6 +20,7 @@
 #include "protocol/uri.hpp"
 #include "server/lsp/capabilities.hpp"
 #include "server/lsp/document_links.hpp"
+#include "server/lsp/workspace_files.hpp"
 
 namespace hclspec::server::lsp {
 
@@ -59,6 +61,28 @@ std::vector<AssociationRule> rules_from(const json& section) {
   return rules;
 }
 
+// Answers that read the workspace's files stop at these many items: a client lists them all.
+constexpr size_t kMaxReferences = 10000;
+constexpr size_t kMaxWorkspaceSymbols = 1000;
+
+// Whether a file is checked against the spec at `spec_path` (a real path).
+bool uses_spec(const Association& association, const std::string& spec_path) {
+  return association.kind == Association::Kind::Spec && association.problem.empty() &&
+         association.spec_path == spec_path;
+}
+
+// Whether `name` holds the characters of `query` in order, ignoring ASCII case (how editors
+// filter symbols: "jw" finds `job "web"`).
+bool fuzzy_matches(std::string_view query, std::string_view name) {
+  size_t at = 0;
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
+  for (const char c : name)
+    if (at < query.size() && lower(query[at]) == lower(c)) ++at;
+  return at == query.size();
+}
+
 // How many symbols an outline holds, nested ones included.
 size_t count_symbols(const std::vector<protocol::DocumentSymbol>& symbols) {
   size_t count = symbols.size();
@@ -79,6 +103,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
+      {"textDocument/references", {&LanguageServer::references, true}},
+      {"workspace/symbol", {&LanguageServer::workspace_symbol, false}},
       {"textDocument/documentLink", {&LanguageServer::document_link, true}},
       {"textDocument/documentSymbol", {&LanguageServer::document_symbol, true}},
       {"textDocument/foldingRange", {&LanguageServer::folding_range, true}},
@@ -161,26 +187,82 @@ void LanguageServer::handle_request(const protocol::Message& message) {
   deferred_.push_back(std::move(deferred));
 }
 
-void LanguageServer::answer(const json& id, RequestHandler handler, const json& params) {
+namespace {
+
+// The response to request `id` carrying `reply`'s result (not work for later).
+std::string response_body(const json& id, const Reply& reply) {
+  if (!reply.write) return protocol::response(id, reply.value);
+  // Written in place: a result of many megabytes is not copied into the message.
+  std::string body = protocol::response_head(id);
+  body.reserve(body.size() + reply.size + 1);
+  base::advise_huge_pages(body.data(), body.capacity());
+  reply.write(body);
+  body += '}';
+  return body;
+}
+
+// The response to request `id` from `produce`: its reply, or the error its throw stands for.
+// An unexpected throw sets `internal_error` (logged by the caller, on the server's thread).
+template <typename Produce>
+std::string response_from(const json& id, Produce produce, std::string& internal_error) {
   try {
-    const Reply reply = (this->*handler)(params);
-    if (!reply.write) {
-      host_.send(protocol::response(id, reply.value));
-      return;
-    }
-    // Written in place: a result of many megabytes is not copied into the message.
-    std::string body = protocol::response_head(id);
-    body.reserve(body.size() + reply.size + 1);
-    base::advise_huge_pages(body.data(), body.capacity());
-    reply.write(body);
-    body += '}';
-    host_.send(std::move(body));
+    return response_body(id, produce());
   } catch (const protocol::InvalidParams& error) {
-    send_error(id, ErrorCode::InvalidParams, error.what());
+    return protocol::error_response(id, ErrorCode::InvalidParams, error.what());
   } catch (const std::exception& error) {
-    log(kLogError, std::string("Internal error: ") + error.what());
-    send_error(id, ErrorCode::InternalError, std::string("Internal error: ") + error.what());
+    internal_error = std::string("Internal error: ") + error.what();
+    return protocol::error_response(id, ErrorCode::InternalError, internal_error);
   }
+}
+
+}  // namespace
+
+void LanguageServer::answer(const json& id, RequestHandler handler, const json& params,
+                            const std::string& uri, int64_t version) {
+  std::string internal_error;
+  bool in_background = false;
+  std::string body = response_from(
+      id,
+      [&]() -> Reply {
+        Reply reply = (this->*handler)(params);
+        if (!reply.background) return reply;
+        start_background(id, std::move(reply.background), uri, version);
+        in_background = true;
+        return nullptr;
+      },
+      internal_error);
+  if (!internal_error.empty()) log(kLogError, internal_error);
+  if (!in_background) host_.send(std::move(body));
+}
+
+void LanguageServer::start_background(const json& id, Reply::Work work, const std::string& uri,
+                                      int64_t version) {
+  auto cancel = std::make_shared<base::CancellationFlag>();
+  const std::string key = id.dump();
+  running_[key] = {cancel, uri, version};
+  host_.run_in_background([this, id, key, cancel, work = std::move(work)] {
+    std::string internal_error;
+    std::string body;
+    if (!cancel->cancelled())
+      body = response_from(
+          id, [&] { return work(*cancel); }, internal_error);
+    host_.post([this, id, key, cancel, body = std::move(body), internal_error]() mutable {
+      // Answered already when cancelled by the client ($/cancelRequest).
+      const auto found = running_.find(key);
+      if (found == running_.end() || found->second.cancel != cancel) return;
+      const RunningRequest request = std::move(found->second);
+      running_.erase(found);
+      if (!internal_error.empty()) log(kLogError, internal_error);
+      const Document* document = request.uri.empty() ? nullptr : workspace_.find(request.uri);
+      if (document && document->version != request.version)
+        send_error(id, ErrorCode::ContentModified,
+                   "The document changed before the request was answered");
+      else if (cancel->cancelled())
+        send_error(id, ErrorCode::RequestCancelled, "The request was cancelled");
+      else
+        host_.send(std::move(body));
+    });
+  });
 }
 
 void LanguageServer::handle_notification(const protocol::Message& message) {
@@ -236,7 +318,7 @@ void LanguageServer::end_of_batch() {
                  "The document changed before the request was answered");
       continue;
     }
-    answer(request.id, request.handler, request.params);
+    answer(request.id, request.handler, request.params, request.uri, request.version);
   }
   const std::set<std::string> changed = std::move(changed_);
   changed_.clear();
@@ -331,6 +413,7 @@ Reply LanguageServer::shutdown(const json&) {
   state_ = State::ShuttingDown;
   for (auto& [uri, analysis] : analyses_)
     if (analysis.cancel) analysis.cancel->cancel();
+  for (auto& [id, request] : running_) request.cancel->cancel();
   return nullptr;
 }
 
@@ -340,6 +423,12 @@ void LanguageServer::exit(const json&) {
 
 void LanguageServer::cancel_request(const json& params) {
   const protocol::CancelParams cancel = params.get<protocol::CancelParams>();
+  if (const auto running = running_.find(cancel.id.dump()); running != running_.end()) {
+    running->second.cancel->cancel();
+    running_.erase(running);
+    send_error(cancel.id, ErrorCode::RequestCancelled, "The request was cancelled");
+    return;
+  }
   const auto found =
       std::find_if(deferred_.begin(), deferred_.end(),
                    [&](const DeferredRequest& request) { return request.id == cancel.id; });
@@ -488,6 +577,9 @@ void LanguageServer::did_change(const json& params) {
   }
   document->version = change.text_document.version;
   mark_changed(document->uri);
+  // Work reading the old text stops; its request is answered ContentModified.
+  for (auto& [id, request] : running_)
+    if (request.uri == document->uri) request.cancel->cancel();
   if (document->association.kind == Association::Kind::MetaSpec ||
       document->association.kind == Association::Kind::ProjectFile)
     spec_source_changed(document->path);
@@ -560,7 +652,36 @@ Reply LanguageServer::hover(const json& params) {
   const std::optional<features::HoverResult> result =
       features::hover(workspace_.snapshot(document), offset, client_.hover_markdown);
   if (!result) return nullptr;
-  return json(to_hover(lines, *result, client_.encoding, client_.hover_markdown));
+  protocol::Hover hover = to_hover(lines, *result, client_.encoding, client_.hover_markdown);
+  // On a spec block of a spec file: how much of the workspace uses it, counted away from here.
+  std::optional<SpecBlockTarget> target;
+  if (document.association.kind == Association::Kind::MetaSpec)
+    target = spec_block_target(document, offset);
+  if (!target) return json(hover);
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  return Reply::in_background([view, target = std::move(*target), hover = std::move(hover)](
+                                  const base::CancellationFlag& cancel) mutable -> Reply {
+    size_t files = 0;
+    size_t uses = 0;
+    const WalkReport report = walk_workspace_files(
+        *view, cancel,
+        [&](const Association& association) { return uses_spec(association, target.spec_path); },
+        [&](const WorkspaceFile& file) {
+          const size_t count =
+              features::spec_block_uses(file.snapshot, target.block, &cancel).size();
+          files += count > 0 ? 1 : 0;
+          uses += count;
+          return true;
+        });
+    const std::string at_least = report.complete ? "" : "at least ";
+    hover.contents.value +=
+        uses == 0 ? "\n\nNo file of the workspace uses it" +
+                        std::string(report.complete ? "." : " (among the files read).")
+                  : "\n\nUsed " + at_least + std::to_string(uses) +
+                        (uses == 1 ? " time" : " times") + " in " + std::to_string(files) +
+                        (files == 1 ? " file" : " files") + " of the workspace.";
+    return json(hover);
+  });
 }
 
 Reply LanguageServer::formatting(const json& params) {
@@ -624,6 +745,78 @@ Reply LanguageServer::definition(const json& params) {
   return json(
       protocol::Location{protocol::path_to_uri(document.association.spec_path),
                          to_range(document.spec->tree->lines(), target->range, client_.encoding)});
+}
+
+std::optional<LanguageServer::SpecBlockTarget> LanguageServer::spec_block_target(
+    const Document& document, uint32_t offset) {
+  const std::optional<base::ByteRange> block =
+      features::referenced_spec_block(workspace_.snapshot(document), offset);
+  if (!block) return std::nullopt;
+  if (document.association.kind == Association::Kind::MetaSpec)
+    return SpecBlockTarget{workspace_.real_path(document.path), *block,
+                           protocol::Location{document.uri, to_range(document.source().lines(),
+                                                                     *block, client_.encoding)}};
+  if (document.association.kind != Association::Kind::Spec || !document.spec ||
+      !document.spec->tree)
+    return std::nullopt;
+  return SpecBlockTarget{
+      document.association.spec_path, *block,
+      protocol::Location{protocol::path_to_uri(document.association.spec_path),
+                         to_range(document.spec->tree->lines(), *block, client_.encoding)}};
+}
+
+Reply LanguageServer::references(const json& params) {
+  const auto request = params.get<protocol::ReferenceParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const uint32_t offset = to_offset(document.source().lines(), request.position, client_.encoding);
+  std::optional<SpecBlockTarget> target = spec_block_target(document, offset);
+  if (!target) return nullptr;
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  return Reply::in_background([view, target = std::move(*target), encoding = client_.encoding,
+                               declaration = request.include_declaration](
+                                  const base::CancellationFlag& cancel) -> Reply {
+    json locations = json::array();
+    if (declaration) locations.push_back(json(target.declaration));
+    walk_workspace_files(
+        *view, cancel,
+        [&](const Association& association) { return uses_spec(association, target.spec_path); },
+        [&](const WorkspaceFile& file) {
+          const base::LineIndex& lines = file.snapshot.source().lines();
+          for (const base::ByteRange& use :
+               features::spec_block_uses(file.snapshot, target.block, &cancel)) {
+            if (locations.size() >= kMaxReferences) return false;
+            locations.push_back(json(protocol::Location{file.uri, to_range(lines, use, encoding)}));
+          }
+          return true;
+        });
+    return locations;
+  });
+}
+
+Reply LanguageServer::workspace_symbol(const json& params) {
+  const auto request = params.get<protocol::WorkspaceSymbolParams>();
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  return Reply::in_background([view, query = request.query, encoding = client_.encoding](
+                                  const base::CancellationFlag& cancel) -> Reply {
+    std::vector<protocol::SymbolInformation> found;
+    const auto matches = [&](std::string_view name) { return fuzzy_matches(query, name); };
+    walk_workspace_files(
+        *view, cancel,
+        // Open documents, and the files a rule or modeline gives a spec, and spec files.
+        [](const Association& association) {
+          return association.kind == Association::Kind::Spec ||
+                 association.kind == Association::Kind::MetaSpec;
+        },
+        [&](const WorkspaceFile& file) {
+          return append_matching_symbols(file.snapshot.source().lines(),
+                                         features::document_symbols(file.snapshot), file.uri,
+                                         encoding, matches, kMaxWorkspaceSymbols, found);
+        });
+    const size_t size = found.size() * 300;
+    return Reply::written(size, [found = std::move(found)](std::string& out) {
+      protocol::append_symbol_information(out, found);
+    });
+  });
 }
 
 Reply LanguageServer::document_link(const json& params) {

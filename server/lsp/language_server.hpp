@@ -38,9 +38,13 @@ struct ClientOptions {
 };
 
 // A request's result: a json value, or a writer that appends the result's JSON to the response
-// (results too large to build as a json tree in time: semantic tokens, document symbols).
+// (results too large to build as a json tree in time: semantic tokens, document symbols), or
+// work for a worker thread that gives one of those (what reads the workspace's files).
 struct Reply {
   using Writer = std::function<void(std::string& out)>;
+  // `cancel` is set when the client cancels the request or edits its document (the reply is
+  // then an error, whatever the work returns).
+  using Work = std::function<Reply(const base::CancellationFlag& cancel)>;
   Reply(nlohmann::json result) : value(std::move(result)) {}  // NOLINT: implicit on purpose
   Reply(std::nullptr_t) {}                                    // NOLINT: `return nullptr;`
   // `size` is about how many bytes `write` appends: room made at once, in huge pages.
@@ -50,9 +54,15 @@ struct Reply {
     reply.write = std::move(write);
     return reply;
   }
+  static Reply in_background(Work work) {
+    Reply reply(nullptr);
+    reply.background = std::move(work);
+    return reply;
+  }
   nlohmann::json value;
   size_t size = 0;
   Writer write;
+  Work background;
 };
 
 class LanguageServer {
@@ -88,6 +98,18 @@ class LanguageServer {
     std::string uri;
     int64_t version = 0;
   };
+  // A request answered by work on a worker thread: cancelled with its document's next edit.
+  struct RunningRequest {
+    std::shared_ptr<base::CancellationFlag> cancel;
+    std::string uri;  // the document it reads, if any
+    int64_t version = 0;
+  };
+  // A spec block that find references and hover count the uses of.
+  struct SpecBlockTarget {
+    std::string spec_path;  // the spec file's real path
+    base::ByteRange block;  // the block's range in it
+    protocol::Location declaration;
+  };
   // The analysis of a document in flight: only the newest generation's result is published.
   struct Analysis {
     uint64_t generation = 0;
@@ -97,7 +119,10 @@ class LanguageServer {
   void handle_request(const protocol::Message& message);
   void handle_notification(const protocol::Message& message);
   void handle_response(const protocol::Message& message);
-  void answer(const nlohmann::json& id, RequestHandler handler, const nlohmann::json& params);
+  void answer(const nlohmann::json& id, RequestHandler handler, const nlohmann::json& params,
+              const std::string& uri = "", int64_t version = 0);
+  void start_background(const nlohmann::json& id, Reply::Work work, const std::string& uri,
+                        int64_t version);
   void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string_view message);
   void send_request(std::string_view method, const nlohmann::json& params,
                     std::function<void(const protocol::Message&)> on_response);
@@ -111,6 +136,8 @@ class LanguageServer {
   Reply formatting(const nlohmann::json& params);
   Reply range_formatting(const nlohmann::json& params);
   Reply definition(const nlohmann::json& params);
+  Reply references(const nlohmann::json& params);
+  Reply workspace_symbol(const nlohmann::json& params);
   Reply document_link(const nlohmann::json& params);
   Reply document_symbol(const nlohmann::json& params);
   Reply folding_range(const nlohmann::json& params);
@@ -139,6 +166,8 @@ class LanguageServer {
   void mark_changed(const std::string& uri) { changed_.insert(uri); }
   void spec_source_changed(const std::string& path);
   Document& document_for(const nlohmann::json& params_text_document);
+  // The spec block the name at `offset` of `document` stands for (features/references.hpp).
+  std::optional<SpecBlockTarget> spec_block_target(const Document& document, uint32_t offset);
   void analyse(const Document& document);
 
   Host& host_;
@@ -149,6 +178,7 @@ class LanguageServer {
   std::unordered_map<std::string, RequestMethod> requests_;
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;
+  std::map<std::string, RunningRequest> running_;  // by the request id's JSON
   // Each open document's last semantic tokens, what a delta request's previousResultId names.
   std::unordered_map<std::string, SemanticTokensState> semantic_tokens_;
   uint64_t next_semantic_result_ = 1;

@@ -6,6 +6,7 @@
 
 #include "engine/syntax/parser.hpp"
 #include "protocol/uri.hpp"
+#include "server/lsp/workspace_files.hpp"
 #include "server/source_files.hpp"
 #include "server/spec_binding.hpp"
 
@@ -106,11 +107,13 @@ bool Workspace::set_folder_rules(const std::string& folder_uri,
   return changed;
 }
 
-AssociationContext Workspace::context_for(const std::string& path) const {
+AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
+                                       const std::vector<AssociationRule>& client_rules,
+                                       const std::string& path, FileAccess& disk) {
   // The innermost folder holding the file decides; a file in no folder trusts only its own
   // folder, so a modeline cannot reach further up than the file itself.
   const WorkspaceFolder* best = nullptr;
-  for (const WorkspaceFolder& folder : folders_) {
+  for (const WorkspaceFolder& folder : folders) {
     const bool inside = path_is_inside(folder.path, path) || path_is_inside(folder.real_path, path);
     if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
   }
@@ -118,13 +121,17 @@ AssociationContext Workspace::context_for(const std::string& path) const {
   if (best) {
     context.trust_root = best->real_path;
     context.client_rules_base = best->real_path;
-    context.client_rules = best->rules ? *best->rules : client_rules_;
+    context.client_rules = best->rules ? *best->rules : client_rules;
   } else {
-    context.trust_root = folder_of(path, disk_);
-    context.client_rules_base = folders_.empty() ? context.trust_root : folders_.front().real_path;
-    context.client_rules = client_rules_;
+    context.trust_root = folder_of(path, disk);
+    context.client_rules_base = folders.empty() ? context.trust_root : folders.front().real_path;
+    context.client_rules = client_rules;
   }
   return context;
+}
+
+AssociationContext Workspace::context_for(const std::string& path) const {
+  return association_context(folders_, client_rules_, path, disk_);
 }
 
 void Workspace::associate(Document& document) {
@@ -209,6 +216,21 @@ std::vector<std::string> Workspace::file_changed(const std::string& path) {
 
 void Workspace::reassociate_all() {
   for (auto& [uri, document] : documents_) associate(document);
+}
+
+WorkspaceView Workspace::view() {
+  WorkspaceView view;
+  view.folders = folders_;
+  view.client_rules = client_rules_;
+  for (const auto& [uri, document] : documents_) {
+    view.open_files.push_back({uri, document.path, document.association, snapshot(document)});
+    if (document.association.kind == Association::Kind::MetaSpec ||
+        document.association.kind == Association::Kind::ProjectFile)
+      view.open_texts.emplace(document.path, document.text());
+  }
+  view.specs = &specs_;
+  view.disk = &disk_;
+  return view;
 }
 
 features::Snapshot Workspace::snapshot(const Document& document) const {

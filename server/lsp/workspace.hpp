@@ -20,6 +20,8 @@
 
 namespace hclspec::server::lsp {
 
+struct WorkspaceView;
+
 // An open document: the client's text (as a tree of its syntax) and which spec applies.
 struct Document {
   std::string uri;
@@ -96,6 +98,12 @@ class Workspace {
   features::Snapshot snapshot(const Document& document) const;
   // The folders, rules and trust root that decide the spec of the file at `path`.
   AssociationContext context_for(const std::string& path) const;
+  // `path` after symbolic links, or as it is when it does not exist.
+  std::string real_path(const std::string& path) const {
+    return disk_.real_path(path).value_or(path);
+  }
+  // What a walk over the workspace's files reads, for another thread (workspace_files.hpp).
+  WorkspaceView view();
 
  private:
   void associate(Document& document);
@@ -108,6 +116,12 @@ class Workspace {
   std::vector<WorkspaceFolder> folders_;
   std::vector<AssociationRule> client_rules_;
 };
+
+// The folders, rules and trust root that decide the spec of the file at `path`: those of the
+// innermost workspace folder holding it, or of its own folder when none does.
+AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
+                                       const std::vector<AssociationRule>& client_rules,
+                                       const std::string& path, FileAccess& disk);
 
 // The file path a URI stands for: the path of a file: URI, else a stable made-up name under
 // "/untitled/" (never inside a workspace folder, so no modeline of it is trusted).

@@ -141,6 +141,25 @@ TEST_CASE("completion and hover params") {
   CHECK(read_error<CompletionParams>(params) == "context: expected an object");
 }
 
+TEST_CASE("references and workspace symbol params") {
+  json params = {{"textDocument", kDocument},
+                 {"position", {{"line", 1}, {"character", 3}}},
+                 {"context", {{"includeDeclaration", true}}}};
+  const auto references = params.get<ReferenceParams>();
+  CHECK(references.position == Position{1, 3});
+  CHECK(references.include_declaration);
+  params["context"]["includeDeclaration"] = false;
+  CHECK_FALSE(params.get<ReferenceParams>().include_declaration);
+  params["context"] = json::object();
+  CHECK(read_error<ReferenceParams>(params) == "context.includeDeclaration: missing");
+  params.erase("context");
+  CHECK(read_error<ReferenceParams>(params) == "context: missing");
+
+  CHECK(json{{"query", "web"}}.get<WorkspaceSymbolParams>().query == "web");
+  CHECK(read_error<WorkspaceSymbolParams>(json::object()) == "query: missing");
+  CHECK(read_error<WorkspaceSymbolParams>({{"query", 3}}) == "query: expected a string");
+}
+
 TEST_CASE("$/cancelRequest") {
   CHECK(json{{"id", 4}}.get<CancelParams>().id == 4);
   CHECK(json{{"id", "a"}}.get<CancelParams>().id == "a");

@@ -1,0 +1,201 @@
+// Requests that read the whole workspace (find references, workspace symbols, a spec block's use
+// count in hover): open documents and files only on disk, nothing outside the folder, answered
+// from a worker thread, cancelled or made stale like any other request.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "session.hpp"
+
+namespace hclspec::testing {
+
+namespace {
+
+const std::string kServiceSpec = R"(object {
+  attr "port" {
+    type = number
+  }
+  block_list "backend" {
+    object {
+      attr "address" {
+        type = string
+      }
+      attr "port" {
+        type = number
+      }
+    }
+  }
+  attr "unused" {
+    type = string
+  }
+}
+)";
+
+const std::string kOtherSpec = "object {\n  attr \"port\" {\n    type = number\n  }\n}\n";
+
+// A workspace: a rule gives svc/*.hcl the service spec; other/c.hcl names another spec by its
+// modeline; svc/outside.hcl links to a file outside the folder.
+struct Workspace {
+  Workspace() {
+    folder.write("specs/svc.hcldec", kServiceSpec);
+    folder.write("specs/other.hcldec", kOtherSpec);
+    folder.write(".hclspec.hcl",
+                 "rule {\n  files = [\"svc/*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+    folder.write("svc/a.hcl",
+                 "port = 1\nbackend {\n  address = \"x\"\n  port = 2\n}\n"
+                 "backend {\n  address = \"y\"\n}\n");
+    folder.write("svc/b.hcl", "# on disk, but open with other text\n");
+    folder.write("other/c.hcl", "# hclspec: ../specs/other.hcldec\nport = 3\n");
+    const std::string secret = outside.write("secret.hcl", "port = 4\n");
+    std::filesystem::create_symlink(secret, folder.path() + "/svc/outside.hcl");
+    session.initialize({}, folder.uri());
+    session.open(b_uri, b_text);
+    session.open(spec_uri, kServiceSpec);
+    session.settle();
+    session.take();
+  }
+  TempFolder folder;
+  TempFolder outside;
+  Session session;
+  const std::string spec_uri = folder.uri_of("specs/svc.hcldec");
+  const std::string b_uri = folder.uri_of("svc/b.hcl");
+  const std::string b_text = "backend {\n  address = \"z\"\n}\nport = 5\n";
+};
+
+json at(const std::string& uri, uint32_t line, uint32_t character) {
+  return {{"textDocument", {{"uri", uri}}}, {"position", position(line, character)}};
+}
+
+json references_params(const std::string& uri, uint32_t line, uint32_t character,
+                       bool declaration) {
+  json params = at(uri, line, character);
+  params["context"] = {{"includeDeclaration", declaration}};
+  return params;
+}
+
+// Locations as "file:line:character", relative to the folder, sorted.
+std::set<std::string> places(const json& locations, const TempFolder& folder) {
+  std::set<std::string> out;
+  for (const json& location : locations) {
+    std::string uri = location["uri"].get<std::string>();
+    const std::string base = folder.uri() + "/";
+    if (uri.starts_with(base)) uri = uri.substr(base.size());
+    out.insert(uri + ":" + std::to_string(location["range"]["start"]["line"].get<int>()) + ":" +
+               std::to_string(location["range"]["start"]["character"].get<int>()));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("initialize advertises references and workspace symbols") {
+  Session session;
+  const json capabilities = session.initialize()["result"]["capabilities"];
+  CHECK(capabilities["referencesProvider"] == true);
+  CHECK(capabilities["workspaceSymbolProvider"] == true);
+}
+
+TEST_CASE("find references from a spec block: open documents and files on disk of that spec") {
+  Workspace w;
+  // On `attr "port"` at the top of the spec: the root's port only, not the backends' nor the
+  // other spec's; b.hcl as the editor holds it; nothing from the file linked from outside.
+  const json found = w.session.request("textDocument/references",
+                                       references_params(w.spec_uri, 1, 3, true))["result"];
+  CHECK(places(found, w.folder) ==
+        std::set<std::string>{"specs/svc.hcldec:1:2", "svc/a.hcl:0:0", "svc/b.hcl:3:0"});
+  // The backends' port, without the declaration.
+  const json nested = w.session.request("textDocument/references",
+                                        references_params(w.spec_uri, 9, 8, false))["result"];
+  CHECK(places(nested, w.folder) == std::set<std::string>{"svc/a.hcl:3:2"});
+  // The block type: every backend block.
+  const json blocks = w.session.request("textDocument/references",
+                                        references_params(w.spec_uri, 4, 5, false))["result"];
+  CHECK(places(blocks, w.folder) ==
+        std::set<std::string>{"svc/a.hcl:1:0", "svc/a.hcl:5:0", "svc/b.hcl:0:0"});
+  // Not on a spec block: nothing.
+  CHECK(
+      w.session
+          .request("textDocument/references", references_params(w.spec_uri, 2, 12, false))["result"]
+          .is_null());
+}
+
+TEST_CASE("find references from an input attribute: its siblings of the same spec elsewhere") {
+  Workspace w;
+  const json found = w.session.request("textDocument/references",
+                                       references_params(w.b_uri, 1, 3, true))["result"];
+  CHECK(places(found, w.folder) == std::set<std::string>{"specs/svc.hcldec:6:6", "svc/a.hcl:2:2",
+                                                         "svc/a.hcl:6:2", "svc/b.hcl:1:2"});
+}
+
+TEST_CASE("hover on a spec block counts the workspace files that use it") {
+  Workspace w;
+  const json port = w.session.request("textDocument/hover", at(w.spec_uri, 1, 3))["result"];
+  CHECK(port["contents"]["value"].get<std::string>().ends_with(
+      "\n\nUsed 2 times in 2 files of the workspace."));
+  const json backend = w.session.request("textDocument/hover", at(w.spec_uri, 4, 5))["result"];
+  CHECK(backend["contents"]["value"].get<std::string>().ends_with(
+      "\n\nUsed 3 times in 2 files of the workspace."));
+  const json unused = w.session.request("textDocument/hover", at(w.spec_uri, 14, 3))["result"];
+  CHECK(unused["contents"]["value"].get<std::string>().ends_with(
+      "\n\nNo file of the workspace uses it."));
+  // An input file's hover says nothing of counts.
+  const json input = w.session.request("textDocument/hover", at(w.b_uri, 3, 1))["result"];
+  CHECK(input["contents"]["value"].get<std::string>().find("workspace") == std::string::npos);
+}
+
+TEST_CASE("workspace symbols: open documents, files a rule or modeline covers, spec files") {
+  Workspace w;
+  const auto symbols = [&](const std::string& query) {
+    std::set<std::string> out;
+    const json reply = w.session.request("workspace/symbol", {{"query", query}});
+    for (const json& symbol : reply["result"]) {
+      std::string uri = symbol["location"]["uri"].get<std::string>();
+      uri = uri.substr(w.folder.uri().size() + 1);
+      out.insert(symbol["name"].get<std::string>() + " @" + uri + ":" +
+                 std::to_string(symbol["location"]["range"]["start"]["line"].get<int>()));
+    }
+    return out;
+  };
+  CHECK(symbols("addr") == std::set<std::string>{"address @svc/a.hcl:2", "address @svc/a.hcl:6",
+                                                 "address @svc/b.hcl:1",
+                                                 "attr \"address\" @specs/svc.hcldec:6"});
+  // A subsequence, any case; the other spec's file and its input are covered too.
+  CHECK(symbols("PRt") == std::set<std::string>{"port @svc/a.hcl:0", "port @svc/a.hcl:3",
+                                                "port @svc/b.hcl:3", "port @other/c.hcl:1",
+                                                "attr \"port\" @specs/svc.hcldec:1",
+                                                "attr \"port\" @specs/svc.hcldec:9",
+                                                "attr \"port\" @specs/other.hcldec:1"});
+  CHECK(symbols("no such name").empty());
+}
+
+TEST_CASE("a workspace request cancelled or made stale is answered once, with its error") {
+  Workspace w;
+  // Cancelled while its work waits: -32800 at once, and nothing when the work is done.
+  w.session.send({{"jsonrpc", "2.0"},
+                  {"id", 900},
+                  {"method", "textDocument/references"},
+                  {"params", references_params(w.spec_uri, 1, 3, true)}});
+  REQUIRE(w.session.host.background.size() == 1);
+  w.session.notify("$/cancelRequest", {{"id", 900}});
+  CHECK(w.session.response(900)["error"]["code"] == -32800);
+  w.session.settle();
+  CHECK(w.session.take().empty());
+  // Its document edited while the work runs: -32801.
+  w.session.send({{"jsonrpc", "2.0"},
+                  {"id", 901},
+                  {"method", "textDocument/references"},
+                  {"params", references_params(w.b_uri, 3, 1, false)}});
+  w.session.change(w.b_uri, 2, json::array({range_change(3, 7, 3, 8, "6")}));
+  w.session.settle();
+  CHECK(w.session.response(901)["error"]["code"] == -32801);
+  // A workspace symbol request reads no one document: its answer stands.
+  const json symbols = w.session.request("workspace/symbol", {{"query", "address"}});
+  CHECK(symbols["result"].size() == 4);
+  // Bad params name the field.
+  CHECK(w.session.request("workspace/symbol", json::object())["error"]["message"] ==
+        "query: missing");
+}
+
+}  // namespace hclspec::testing
