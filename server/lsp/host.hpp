@@ -6,6 +6,11 @@
 
 namespace hclspec::server::lsp {
 
+// Where background work runs. Walks over the workspace's files (find references, workspace
+// symbols) may take seconds on a large repository: they have a lane of their own, so the
+// diagnostics of the next keystroke never wait behind one.
+enum class Lane { Documents, Workspace };
+
 // The language server's state lives on one thread; everything that reaches outside it goes
 // through a Host. The stdio loop implements it with Asio and a worker thread; session tests
 // implement it in one thread, running background work only when the test says so, which makes
@@ -15,8 +20,9 @@ class Host {
   virtual ~Host() = default;
   // Sends one JSON-RPC message body (the host frames it).
   virtual void send(std::string body) = 0;
-  // Runs `job` away from the state's thread; the job reports back through `post`.
-  virtual void run_in_background(std::function<void()> job) = 0;
+  // Runs `job` away from the state's thread, after the jobs queued before it in its lane; the job
+  // reports back through `post`.
+  virtual void run_in_background(std::function<void()> job, Lane lane) = 0;
   // Runs `task` on the state's thread (from any thread), after what is being handled now.
   virtual void post(std::function<void()> task) = 0;
   // The client sent `exit`: stop serving with this process exit status.

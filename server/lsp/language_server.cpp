@@ -240,29 +240,31 @@ void LanguageServer::start_background(const json& id, Reply::Work work, const st
   auto cancel = std::make_shared<base::CancellationFlag>();
   const std::string key = id.dump();
   running_[key] = {cancel, uri, version};
-  host_.run_in_background([this, id, key, cancel, work = std::move(work)] {
-    std::string internal_error;
-    std::string body;
-    if (!cancel->cancelled())
-      body = response_from(
-          id, [&] { return work(*cancel); }, internal_error);
-    host_.post([this, id, key, cancel, body = std::move(body), internal_error]() mutable {
-      // Answered already when cancelled by the client ($/cancelRequest).
-      const auto found = running_.find(key);
-      if (found == running_.end() || found->second.cancel != cancel) return;
-      const RunningRequest request = std::move(found->second);
-      running_.erase(found);
-      if (!internal_error.empty()) log(kLogError, internal_error);
-      const Document* document = request.uri.empty() ? nullptr : workspace_.find(request.uri);
-      if (document && document->version != request.version)
-        send_error(id, ErrorCode::ContentModified,
-                   "The document changed before the request was answered");
-      else if (cancel->cancelled())
-        send_error(id, ErrorCode::RequestCancelled, "The request was cancelled");
-      else
-        host_.send(std::move(body));
-    });
-  });
+  host_.run_in_background(
+      [this, id, key, cancel, work = std::move(work)] {
+        std::string internal_error;
+        std::string body;
+        if (!cancel->cancelled())
+          body = response_from(
+              id, [&] { return work(*cancel); }, internal_error);
+        host_.post([this, id, key, cancel, body = std::move(body), internal_error]() mutable {
+          // Answered already when cancelled by the client ($/cancelRequest).
+          const auto found = running_.find(key);
+          if (found == running_.end() || found->second.cancel != cancel) return;
+          const RunningRequest request = std::move(found->second);
+          running_.erase(found);
+          if (!internal_error.empty()) log(kLogError, internal_error);
+          const Document* document = request.uri.empty() ? nullptr : workspace_.find(request.uri);
+          if (document && document->version != request.version)
+            send_error(id, ErrorCode::ContentModified,
+                       "The document changed before the request was answered");
+          else if (cancel->cancelled())
+            send_error(id, ErrorCode::RequestCancelled, "The request was cancelled");
+          else
+            host_.send(std::move(body));
+        });
+      },
+      Lane::Workspace);
 }
 
 void LanguageServer::handle_notification(const protocol::Message& message) {
@@ -367,7 +369,8 @@ void LanguageServer::analyse(const Document& document) {
           }
           host_.send(std::move(body));
         });
-      });
+      },
+      Lane::Documents);
 }
 
 // ---- Lifecycle ----

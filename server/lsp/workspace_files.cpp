@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <set>
+#include <unordered_map>
 
 #include "engine/syntax/json.hpp"
 #include "engine/syntax/parser.hpp"
@@ -15,26 +16,46 @@ namespace hclspec::server::lsp {
 
 namespace {
 
-// The open spec and project files' texts over the disk, as the server's own overlay.
-class TextsOverDisk final : public FileAccess {
+// The open spec and project files' texts over the disk, as the server's own overlay; and what
+// the association asks again for every file (the real paths of the folders above it, their
+// project files) asked of the disk once a walk.
+class WalkFiles final : public FileAccess {
  public:
-  TextsOverDisk(const std::map<std::string, std::string>& texts, FileAccess& disk)
+  WalkFiles(const std::map<std::string, std::string>& texts, FileAccess& disk)
       : texts_(texts), disk_(disk) {}
   std::optional<std::string> read(const std::string& path) override {
-    const auto found = texts_.find(path);
-    if (found != texts_.end()) return found->second;
-    return disk_.read(path);
+    if (const auto found = texts_.find(path); found != texts_.end()) return found->second;
+    if (!path.ends_with(kProjectFileName)) return disk_.read(path);
+    auto [slot, inserted] = project_files_.try_emplace(path);
+    if (inserted) slot->second = disk_.read(path);
+    return slot->second;
   }
   std::optional<std::string> real_path(const std::string& path) override {
-    if (std::optional<std::string> real = disk_.real_path(path)) return real;
-    if (texts_.contains(path)) return path;
-    return std::nullopt;
+    auto [slot, inserted] = real_paths_.try_emplace(path);
+    if (inserted) {
+      slot->second = disk_.real_path(path);
+      if (!slot->second && texts_.contains(path)) slot->second = path;
+    }
+    return slot->second;
   }
 
  private:
   const std::map<std::string, std::string>& texts_;
   FileAccess& disk_;
+  std::unordered_map<std::string, std::optional<std::string>> project_files_;
+  std::unordered_map<std::string, std::optional<std::string>> real_paths_;
 };
+
+// `path` after symbolic links: its folder's real path (asked once a folder) and its name, unless
+// the file itself is a link.
+std::optional<std::string> file_real_path(const std::string& path, FileAccess& files) {
+  const std::filesystem::path file(path);
+  std::error_code error;
+  if (std::filesystem::is_symlink(file, error) || error) return files.real_path(path);
+  const std::optional<std::string> folder = files.real_path(file.parent_path().string());
+  if (!folder) return std::nullopt;
+  return (std::filesystem::path(*folder) / file.filename()).string();
+}
 
 }  // namespace
 
@@ -49,7 +70,7 @@ WalkReport walk_workspace_files(const WorkspaceView& view, const base::Cancellat
     seen.insert(view.disk->real_path(file.path).value_or(file.path));
     if (wanted(file.association) && !visit(file)) return {report.files_read, false};
   }
-  TextsOverDisk files(view.open_texts, *view.disk);
+  WalkFiles files(view.open_texts, *view.disk);
   uint64_t bytes = 0;
   for (const WorkspaceFolder& folder : view.folders) {
     const lint::Discovery found =
@@ -60,7 +81,7 @@ WalkReport walk_workspace_files(const WorkspaceView& view, const base::Cancellat
       if (report.files_read >= limits.max_files || bytes >= limits.max_bytes)
         return {report.files_read, false};
       std::string path = std::filesystem::absolute(candidate.path).lexically_normal().string();
-      const std::optional<std::string> real = view.disk->real_path(path);
+      const std::optional<std::string> real = file_real_path(path, files);
       // Nothing outside the folder, and a file seen once (in an open buffer, or another folder).
       if (!real || !path_is_inside(folder.real_path, *real) || !seen.insert(*real).second) continue;
       std::optional<std::string> text = view.disk->read(path);

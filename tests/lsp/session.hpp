@@ -21,14 +21,16 @@ using nlohmann::json;
 class SessionHost final : public server::lsp::Host {
  public:
   void send(std::string body) override { sent.push_back(json::parse(body)); }
-  void run_in_background(std::function<void()> job) override {
+  void run_in_background(std::function<void()> job, server::lsp::Lane lane) override {
     background.push_back(std::move(job));
+    lanes.push_back(lane);
   }
   void post(std::function<void()> task) override { posted.push_back(std::move(task)); }
   void exit(int status) override { exit_status = status; }
 
   std::vector<json> sent;
   std::deque<std::function<void()>> background;
+  std::vector<server::lsp::Lane> lanes;  // of every job run_in_background was given, in order
   std::deque<std::function<void()>> posted;
   int exit_status = -1;
 };

@@ -178,6 +178,8 @@ TEST_CASE("a workspace request cancelled or made stale is answered once, with it
                   {"method", "textDocument/references"},
                   {"params", references_params(w.spec_uri, 1, 3, true)}});
   REQUIRE(w.session.host.background.size() == 1);
+  // In the workspace's lane: the next keystroke's diagnostics do not wait behind the walk.
+  CHECK(w.session.host.lanes.back() == server::lsp::Lane::Workspace);
   w.session.notify("$/cancelRequest", {{"id", 900}});
   CHECK(w.session.response(900)["error"]["code"] == -32800);
   w.session.settle();
@@ -188,6 +190,7 @@ TEST_CASE("a workspace request cancelled or made stale is answered once, with it
                   {"method", "textDocument/references"},
                   {"params", references_params(w.b_uri, 3, 1, false)}});
   w.session.change(w.b_uri, 2, json::array({range_change(3, 7, 3, 8, "6")}));
+  CHECK(w.session.host.lanes.back() == server::lsp::Lane::Documents);
   w.session.settle();
   CHECK(w.session.response(901)["error"]["code"] == -32801);
   // A workspace symbol request reads no one document: its answer stands.
