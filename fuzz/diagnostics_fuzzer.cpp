@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes as a document, native or JSON syntax, through the editor's
 // diagnostics (spec checks, placement on headers, suppression comments) and reading features
-// (outline, folding, selection, semantic tokens, definition): nothing may crash, every range
-// must lie in the text, every code must be registered, and each feature's shape holds.
+// (outline, folding, selection, semantic tokens, definition, references): nothing may crash, every
+// range must lie in the text, every code must be registered, and each feature's shape holds.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "features/diagnostics.hpp"
 #include "features/document_symbols.hpp"
 #include "features/folding_ranges.hpp"
+#include "features/references.hpp"
 #include "features/selection_ranges.hpp"
 #include "features/semantic_tokens.hpp"
 #include "spec/load.hpp"
@@ -125,6 +126,16 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
       check(inside(chain[i], chain[i - 1]) && chain[i] != chain[i - 1],
             "selection ranges do not grow");
     (void)features::definition(snapshot, offset);
+    // Every use of a spec block named here lies in the text, in order.
+    if (const std::optional<hclspec::base::ByteRange> block =
+            features::referenced_spec_block(snapshot, offset)) {
+      uint32_t previous = 0;
+      for (const hclspec::base::ByteRange& use : features::spec_block_uses(snapshot, *block)) {
+        check(use.start >= previous && use.end <= size && use.start < use.end,
+              "spec block uses out of order or outside the text");
+        previous = use.end;
+      }
+    }
   }
 }
 
