@@ -911,16 +911,20 @@ Reply semantic_tokens_reply(std::string id, std::shared_ptr<const std::vector<ui
 
 }  // namespace
 
-Reply LanguageServer::full_semantic_tokens(const Document& document) {
+Reply LanguageServer::full_semantic_tokens(const Document& document, bool from_held) {
   SemanticTokensState& state = semantic_tokens_[document.uri];
-  state.reset(workspace_.snapshot(document), client_.encoding,
-              std::to_string(next_semantic_result_++));
+  const features::Snapshot snapshot = workspace_.snapshot(document);
+  const std::string id = std::to_string(next_semantic_result_++);
+  // The tokens held for the document, brought up to date with what the edits since touched, are
+  // the whole result as well: a full request then costs what a delta does, and writing it.
+  if (!from_held || !state.advance(snapshot, client_.encoding, id))
+    state.reset(snapshot, client_.encoding, id);
   return semantic_tokens_reply(state.id(), state.data());
 }
 
 Reply LanguageServer::semantic_tokens_full(const json& params) {
   params.get<protocol::DocumentParams>();
-  return full_semantic_tokens(document_for(params["textDocument"]));
+  return full_semantic_tokens(document_for(params["textDocument"]), true);
 }
 
 Reply LanguageServer::semantic_tokens_delta(const json& params) {
@@ -930,10 +934,10 @@ Reply LanguageServer::semantic_tokens_delta(const json& params) {
   // A result the server no longer has (or one it can't follow): the full tokens, which a delta
   // request may receive.
   if (held == semantic_tokens_.end() || held->second.id() != request.previous_result_id)
-    return full_semantic_tokens(document);
+    return full_semantic_tokens(document, true);
   std::optional<std::vector<protocol::SemanticTokensEdit>> edits = held->second.advance(
       workspace_.snapshot(document), client_.encoding, std::to_string(next_semantic_result_++));
-  if (!edits) return full_semantic_tokens(document);
+  if (!edits) return full_semantic_tokens(document, false);
   size_t size = 64;
   for (const protocol::SemanticTokensEdit& edit : *edits) size += 32 + edit.data.size() * 4;
   return Reply::written(size,

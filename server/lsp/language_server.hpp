@@ -146,8 +146,9 @@ class LanguageServer {
   Reply semantic_tokens_delta(const nlohmann::json& params);
   Reply semantic_tokens_range(const nlohmann::json& params);
   nlohmann::json format_edits(const Document& document, std::optional<base::ByteRange> range);
-  // A full semantic tokens result for `document`, remembered for the next delta request.
-  Reply full_semantic_tokens(const Document& document);
+  // A full semantic tokens result for `document`, remembered for the next delta request; with
+  // `from_held`, the tokens held for it brought up to date when they can be.
+  Reply full_semantic_tokens(const Document& document, bool from_held);
   // Notifications.
   void initialized(const nlohmann::json& params);
   void exit(const nlohmann::json& params);

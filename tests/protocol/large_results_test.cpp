@@ -100,6 +100,12 @@ TEST_CASE("semantic tokens and their deltas written directly") {
   out.clear();
   append_semantic_tokens(out, "1", {});
   CHECK(out == R"({"resultId":"1","data":[]})");
+  // Every number written as its digits, across the table's bounds and many buffers' worth.
+  std::vector<uint32_t> numbers;
+  for (uint32_t n = 0; n < 200000; ++n) numbers.push_back(n % 1000 == 999 ? n * 20000 : n % 130);
+  out.clear();
+  append_semantic_tokens(out, "2", numbers);
+  CHECK(json::parse(out)["data"].get<std::vector<uint32_t>>() == numbers);
   out.clear();
   append_semantic_tokens_delta(out, "8", {{5, 2, {9, 9}}});
   CHECK(json::parse(out) ==
