@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <malloc.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <array>
@@ -33,6 +34,12 @@ namespace {
 
 namespace asio = boost::asio;
 
+// Walks over the workspace (a search the user can wait for) run at the lowest priority, so they
+// take no core from the analyses of what is being typed nor from the loop. (The analyses keep
+// the loop's priority: lowering it did not make the loop's answers measurably faster.)
+constexpr int kAnalysisNiceness = 0;
+constexpr int kWorkspaceNiceness = 19;
+
 // Runs a lane's jobs one at a time, newest work last. One thread a lane: a second thread for
 // analyses would only compete with the decoder's own second thread on a two-core machine.
 class Worker {
@@ -40,7 +47,13 @@ class Worker {
   // The jobs run on a large stack, as the engine's recursive work needs: otherwise each parse of
   // a deep file, decode or evaluation would start a thread of its own to get one (in a walk over
   // 3,400 files, most of the time went to creating those threads).
-  Worker() : thread_([this] { base::call_with_large_stack([this] { run(); }); }) {}
+  // `niceness` lowers the lane's priority below the loop's (threads its jobs start inherit it).
+  explicit Worker(int niceness)
+      : thread_([this, niceness] {
+          // Linux: per thread. Failing leaves the default priority, which only costs latency.
+          (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), niceness);
+          base::call_with_large_stack([this] { run(); });
+        }) {}
   ~Worker() {
     {
       std::lock_guard lock(mutex_);
@@ -242,8 +255,8 @@ class StdioHost final : public Host {
   // Declared after everything the worker's jobs use and before the server, so the worker is
   // joined first when the host goes.
   std::optional<LanguageServer> server_;
-  Worker worker_;
-  Worker workspace_worker_;
+  Worker worker_{kAnalysisNiceness};
+  Worker workspace_worker_{kWorkspaceNiceness};
   bool finished_ = false;
   std::atomic<bool> stop_reading_ = false;
   int status_ = 1;
