@@ -72,4 +72,10 @@ struct InvalidParams : std::runtime_error {
   using runtime_error::runtime_error;
 };
 
+// Thrown by a handler that understood the request but will not do it, saying why ("this spec
+// block reads no name..."). Answer it with ErrorCode::RequestFailed; the client shows the message.
+struct RequestFailed : std::runtime_error {
+  using runtime_error::runtime_error;
+};
+
 }  // namespace hclspec::protocol

@@ -295,6 +295,12 @@ void from_json(const json& j, ReferenceParams& value) {
                                   .get<bool>();
 }
 
+void from_json(const json& j, RenameParams& value) {
+  const Node node(j);
+  read(node, static_cast<TextDocumentPositionParams&>(value));
+  value.new_name = read_string(node.field("newName"));
+}
+
 void from_json(const json& j, WorkspaceSymbolParams& value) {
   const Node node(j);
   require_object(node);

@@ -152,6 +152,11 @@ struct ReferenceParams : TextDocumentPositionParams {
   bool include_declaration = false;  // context.includeDeclaration
 };
 
+// textDocument/rename (textDocument/prepareRename takes TextDocumentPositionParams)
+struct RenameParams : TextDocumentPositionParams {
+  std::string new_name;
+};
+
 // workspace/symbol
 struct WorkspaceSymbolParams {
   std::string query;
@@ -242,6 +247,7 @@ void from_json(const json& j, TextDocumentPositionParams& value);
 void from_json(const json& j, CompletionParams& value);
 void from_json(const json& j, ReferenceParams& value);
 void from_json(const json& j, WorkspaceSymbolParams& value);
+void from_json(const json& j, RenameParams& value);
 void from_json(const json& j, DocumentFormattingParams& value);
 void from_json(const json& j, DocumentRangeFormattingParams& value);
 void from_json(const json& j, CancelParams& value);

@@ -47,6 +47,7 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"definitionProvider", true},
            {"referencesProvider", true},
            {"workspaceSymbolProvider", true},
+           {"renameProvider", {{"prepareProvider", true}}},
            {"documentLinkProvider", {{"resolveProvider", false}}},
            {"documentSymbolProvider", true},
            {"foldingRangeProvider", true},

@@ -13,6 +13,7 @@
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
 #include "engine/features/references.hpp"
+#include "engine/features/rename.hpp"
 #include "engine/features/selection_ranges.hpp"
 #include "engine/features/semantic_tokens.hpp"
 #include "protocol/large_results.hpp"
@@ -104,6 +105,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
       {"textDocument/references", {&LanguageServer::references, true}},
+      {"textDocument/prepareRename", {&LanguageServer::prepare_rename, true}},
+      {"textDocument/rename", {&LanguageServer::rename, true}},
       {"workspace/symbol", {&LanguageServer::workspace_symbol, false}},
       {"textDocument/documentLink", {&LanguageServer::document_link, true}},
       {"textDocument/documentSymbol", {&LanguageServer::document_symbol, true}},
@@ -209,6 +212,8 @@ std::string response_from(const json& id, Produce produce, std::string& internal
     return response_body(id, produce());
   } catch (const protocol::InvalidParams& error) {
     return protocol::error_response(id, ErrorCode::InvalidParams, error.what());
+  } catch (const protocol::RequestFailed& error) {
+    return protocol::error_response(id, ErrorCode::RequestFailed, error.what());
   } catch (const std::exception& error) {
     internal_error = std::string("Internal error: ") + error.what();
     return protocol::error_response(id, ErrorCode::InternalError, internal_error);
@@ -793,6 +798,78 @@ Reply LanguageServer::references(const json& params) {
           return true;
         });
     return locations;
+  });
+}
+
+const syntax::SyntaxTree& LanguageServer::spec_tree_of(const Document& document) const {
+  if (document.association.kind == Association::Kind::MetaSpec && document.tree)
+    return *document.tree;
+  if (document.association.kind == Association::Kind::Spec && document.spec &&
+      document.spec->tree && document.spec->usable())
+    return *document.spec->tree;
+  throw protocol::RequestFailed("No spec applies to this file, so nothing in it can be renamed.");
+}
+
+features::RenamePlace LanguageServer::rename_place(const Document& document, uint32_t offset) {
+  const features::PrepareRename prepared =
+      features::prepare_rename(workspace_.snapshot(document), spec_tree_of(document), offset);
+  if (const auto* reason = std::get_if<std::string>(&prepared))
+    throw protocol::RequestFailed(*reason);
+  return std::get<features::RenamePlace>(prepared);
+}
+
+Reply LanguageServer::prepare_rename(const json& params) {
+  const auto at = params.get<protocol::TextDocumentPositionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  const features::RenamePlace place =
+      rename_place(document, to_offset(lines, at.position, client_.encoding));
+  return json{{"range", json(to_range(lines, place.name, client_.encoding))},
+              {"placeholder", std::string(place.name.slice(document.text()))}};
+}
+
+Reply LanguageServer::rename(const json& params) {
+  const auto request = params.get<protocol::RenameParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const uint32_t offset = to_offset(document.source().lines(), request.position, client_.encoding);
+  if (const std::string problem = features::new_name_problem(request.new_name); !problem.empty())
+    throw protocol::RequestFailed(problem);
+  const features::RenamePlace place = rename_place(document, offset);
+  std::optional<SpecBlockTarget> target = spec_block_target(document, offset);
+  const syntax::SyntaxTree& spec_tree = spec_tree_of(document);
+  const std::optional<base::ByteRange> written =
+      features::spec_block_name(spec_tree, place.spec_block);
+  if (!target || !written) throw protocol::RequestFailed("Nothing to rename here.");
+  // The spec's own name keeps its quotes (a bare label stays bare).
+  const bool quoted = spec_tree.text()[written->start] == '"';
+  json changes = json::object();
+  changes[target->declaration.uri].push_back(
+      json(protocol::TextEdit{to_range(spec_tree.lines(), *written, client_.encoding),
+                              quoted ? "\"" + request.new_name + "\"" : request.new_name}));
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  return Reply::in_background([view, target = std::move(*target), encoding = client_.encoding,
+                               name = request.new_name, changes = std::move(changes)](
+                                  const base::CancellationFlag& cancel) mutable -> Reply {
+    size_t count = 0;
+    const WalkReport report = walk_workspace_files(
+        *view, cancel,
+        [&](const Association& association) { return uses_spec(association, target.spec_path); },
+        [&](const WorkspaceFile& file) {
+          const base::LineIndex& lines = file.snapshot.source().lines();
+          for (const base::ByteRange& use :
+               features::spec_block_uses(file.snapshot, target.block, &cancel)) {
+            if (++count > kMaxReferences) return false;
+            changes[file.uri].push_back(
+                json(protocol::TextEdit{to_range(lines, use, encoding), name}));
+          }
+          return true;
+        });
+    // Half a rename breaks the files it left out: all of it or nothing.
+    if (!report.complete && !cancel.cancelled())
+      throw protocol::RequestFailed("The workspace holds more files or uses than a rename reads (" +
+                                    std::to_string(kMaxReferences) +
+                                    " uses); nothing was renamed.");
+    return json{{"changes", std::move(changes)}};
   });
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/base/cancellation.hpp"
+#include "engine/features/rename.hpp"
 #include "protocol/jsonrpc.hpp"
 #include "protocol/lsp.hpp"
 #include "server/file_access.hpp"
@@ -137,6 +138,8 @@ class LanguageServer {
   Reply range_formatting(const nlohmann::json& params);
   Reply definition(const nlohmann::json& params);
   Reply references(const nlohmann::json& params);
+  Reply prepare_rename(const nlohmann::json& params);
+  Reply rename(const nlohmann::json& params);
   Reply workspace_symbol(const nlohmann::json& params);
   Reply document_link(const nlohmann::json& params);
   Reply document_symbol(const nlohmann::json& params);
@@ -169,6 +172,11 @@ class LanguageServer {
   Document& document_for(const nlohmann::json& params_text_document);
   // The spec block the name at `offset` of `document` stands for (features/references.hpp).
   std::optional<SpecBlockTarget> spec_block_target(const Document& document, uint32_t offset);
+  // The tree of the spec file that governs `document` (its own for a .hcldec file); throws
+  // RequestFailed when there is none.
+  const syntax::SyntaxTree& spec_tree_of(const Document& document) const;
+  // What renaming at `offset` changes; throws RequestFailed with the reason it can't.
+  features::RenamePlace rename_place(const Document& document, uint32_t offset);
   void analyse(const Document& document);
 
   Host& host_;

@@ -90,11 +90,12 @@ std::set<std::string> places(const json& locations, const TempFolder& folder) {
 
 }  // namespace
 
-TEST_CASE("initialize advertises references and workspace symbols") {
+TEST_CASE("initialize advertises references, rename and workspace symbols") {
   Session session;
   const json capabilities = session.initialize()["result"]["capabilities"];
   CHECK(capabilities["referencesProvider"] == true);
   CHECK(capabilities["workspaceSymbolProvider"] == true);
+  CHECK(capabilities["renameProvider"] == json{{"prepareProvider", true}});
 }
 
 TEST_CASE("find references from a spec block: open documents and files on disk of that spec") {
@@ -127,6 +128,84 @@ TEST_CASE("find references from an input attribute: its siblings of the same spe
                                        references_params(w.b_uri, 1, 3, true))["result"];
   CHECK(places(found, w.folder) == std::set<std::string>{"specs/svc.hcldec:6:6", "svc/a.hcl:2:2",
                                                          "svc/a.hcl:6:2", "svc/b.hcl:1:2"});
+}
+
+// `text` with LSP edits (one line each, ASCII) applied, the last first.
+std::string apply_edits(std::string text, const json& edits) {
+  std::vector<json> sorted(edits.begin(), edits.end());
+  std::sort(sorted.begin(), sorted.end(), [](const json& a, const json& b) {
+    return std::pair(a["range"]["start"]["line"].get<int>(),
+                     a["range"]["start"]["character"].get<int>()) >
+           std::pair(b["range"]["start"]["line"].get<int>(),
+                     b["range"]["start"]["character"].get<int>());
+  });
+  for (const json& edit : sorted) {
+    size_t line_start = 0;
+    for (int line = 0; line < edit["range"]["start"]["line"].get<int>(); ++line)
+      line_start = text.find('\n', line_start) + 1;
+    const size_t start = line_start + edit["range"]["start"]["character"].get<size_t>();
+    const size_t end = line_start + edit["range"]["end"]["character"].get<size_t>();
+    text.replace(start, end - start, edit["newText"].get<std::string>());
+  }
+  return text;
+}
+
+TEST_CASE("rename a spec block's name in the spec and in every file of that spec") {
+  Workspace w;
+  const json prepared =
+      w.session.request("textDocument/prepareRename", at(w.spec_uri, 1, 9))["result"];
+  CHECK(prepared == json{{"range", {{"start", position(1, 8)}, {"end", position(1, 12)}}},
+                         {"placeholder", "port"}});
+  json params = at(w.spec_uri, 1, 9);
+  params["newName"] = "listen_port";
+  const json edit = w.session.request("textDocument/rename", params)["result"];
+  const json& changes = edit["changes"];
+  CHECK(changes.size() == 3);  // the spec, a.hcl on disk, b.hcl open; not c.hcl, not outside
+  const std::string a_uri = w.folder.uri_of("svc/a.hcl");
+  REQUIRE(changes.contains(w.spec_uri));
+  REQUIRE(changes.contains(a_uri));
+  REQUIRE(changes.contains(w.b_uri));
+  const std::string spec = apply_edits(kServiceSpec, changes[w.spec_uri]);
+  CHECK(spec.starts_with("object {\n  attr \"listen_port\" {\n"));
+  const std::string a = apply_edits(
+      "port = 1\nbackend {\n  address = \"x\"\n  port = 2\n}\nbackend {\n  address = \"y\"\n}\n",
+      changes[a_uri]);
+  CHECK(a.starts_with("listen_port = 1\nbackend {\n  address = \"x\"\n  port = 2\n"));
+  const std::string b = apply_edits(w.b_text, changes[w.b_uri]);
+  CHECK(b.ends_with("listen_port = 5\n"));
+
+  // Applied, every file still validates: no diagnostics for the open documents.
+  w.folder.write("svc/a.hcl", a);
+  w.session.change(w.spec_uri, 2, json::array({{{"text", spec}}}));
+  w.session.change(w.b_uri, 2, json::array({{{"text", b}}}));
+  w.session.settle();
+  CHECK(w.session.published(w.spec_uri).back()["diagnostics"].empty());
+  CHECK(w.session.published(w.b_uri).back()["diagnostics"].empty());
+  // And the renamed name is found where it was.
+  const json found = w.session.request("textDocument/references",
+                                       references_params(w.b_uri, 3, 2, false))["result"];
+  CHECK(places(found, w.folder) == std::set<std::string>{"svc/a.hcl:0:0", "svc/b.hcl:3:0"});
+}
+
+TEST_CASE("rename refuses, with a reason, what it cannot rename") {
+  Workspace w;
+  const auto rename_error = [&](const json& where, const std::string& name) {
+    json params = where;
+    params["newName"] = name;
+    return w.session.request("textDocument/rename", params)["error"];
+  };
+  CHECK(rename_error(at(w.spec_uri, 1, 9), "1port")["code"] == -32803);
+  CHECK(rename_error(at(w.spec_uri, 1, 9), "1port")["message"].get<std::string>().find(
+            "not an HCL identifier") != std::string::npos);
+  // On the root object, and on a value.
+  CHECK(w.session.request("textDocument/prepareRename", at(w.spec_uri, 0, 2))["error"]["code"] ==
+        -32803);
+  CHECK(rename_error(at(w.b_uri, 1, 14), "x")["code"] == -32803);
+  // A file no spec applies to.
+  const std::string loose = w.folder.uri_of("loose.hcl");
+  w.session.open(loose, "port = 1\n");
+  CHECK(w.session.request("textDocument/prepareRename", at(loose, 0, 1))["error"]["message"] ==
+        "No spec applies to this file, so nothing in it can be renamed.");
 }
 
 TEST_CASE("hover on a spec block counts the workspace files that use it") {

@@ -141,7 +141,7 @@ TEST_CASE("completion and hover params") {
   CHECK(read_error<CompletionParams>(params) == "context: expected an object");
 }
 
-TEST_CASE("references and workspace symbol params") {
+TEST_CASE("references, rename and workspace symbol params") {
   json params = {{"textDocument", kDocument},
                  {"position", {{"line", 1}, {"character", 3}}},
                  {"context", {{"includeDeclaration", true}}}};
@@ -154,6 +154,11 @@ TEST_CASE("references and workspace symbol params") {
   CHECK(read_error<ReferenceParams>(params) == "context.includeDeclaration: missing");
   params.erase("context");
   CHECK(read_error<ReferenceParams>(params) == "context: missing");
+
+  json rename = {{"textDocument", kDocument}, {"position", {{"line", 1}, {"character", 3}}}};
+  CHECK(read_error<RenameParams>(rename) == "newName: missing");
+  rename["newName"] = "listen_port";
+  CHECK(rename.get<RenameParams>().new_name == "listen_port");
 
   CHECK(json{{"query", "web"}}.get<WorkspaceSymbolParams>().query == "web");
   CHECK(read_error<WorkspaceSymbolParams>(json::object()) == "query: missing");

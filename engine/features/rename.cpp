@@ -1,0 +1,147 @@
+// Rename: a spec block's name found in the spec file's tree, and what a cursor may rename.
+#include "features/rename.hpp"
+
+#include "base/unicode.hpp"
+#include "features/cursor.hpp"
+#include "features/references.hpp"
+#include "syntax/block_header.hpp"
+
+namespace hclspec::features {
+
+namespace {
+
+using syntax::NodeId;
+using syntax::NodeKind;
+
+// The block of `tree` whose header starts at `start`, searched through nested bodies.
+NodeId block_at(const syntax::SyntaxTree& tree, uint32_t start) {
+  NodeId body = tree.root();
+  for (;;) {
+    NodeId inner = syntax::kNoNode;
+    for (NodeId item : tree.children(body)) {
+      const base::ByteRange range = tree.range(item);
+      if (tree.node(item).kind != NodeKind::Block || start < range.start || start >= range.end)
+        continue;
+      if (range.start == start) return item;
+      inner = syntax::block_header(tree, item).body;
+      break;
+    }
+    if (inner == syntax::kNoNode) return syntax::kNoNode;
+    body = inner;
+  }
+}
+
+// The range of a string literal with no template sequences (`"port"`), quotes included.
+std::optional<base::ByteRange> plain_string(const syntax::SyntaxTree& tree, NodeId expression) {
+  const syntax::Node& node = tree.node(expression);
+  if (node.kind != NodeKind::Template || node.end_token - node.first_token != 3)
+    return std::nullopt;
+  if (tree.tokens()[node.first_token + 1].kind() != syntax::TokenKind::QuotedLit)
+    return std::nullopt;
+  return tree.range(expression);
+}
+
+// In a spec file, the start of the block whose `name` or `block_type` argument's value holds
+// `offset`.
+std::optional<uint32_t> block_naming_at(const syntax::SyntaxTree& tree, uint32_t offset) {
+  NodeId body = tree.root();
+  for (;;) {
+    NodeId inner = syntax::kNoNode;
+    for (NodeId item : tree.children(body)) {
+      const base::ByteRange range = tree.range(item);
+      if (offset < range.start || offset > range.end) continue;
+      const syntax::Node& node = tree.node(item);
+      if (node.kind == NodeKind::Attribute) {
+        const std::string_view argument = tree.token_text(node.first_token);
+        // The value is the attribute's last child, right before it; the body's block, right
+        // after the body.
+        if (body == tree.root() || (argument != "name" && argument != "block_type") ||
+            offset < tree.range(item - 1).start)
+          return std::nullopt;
+        return tree.range(body + 1).start;
+      }
+      if (node.kind != NodeKind::Block) continue;
+      inner = syntax::block_header(tree, item).body;
+      break;
+    }
+    if (inner == syntax::kNoNode) return std::nullopt;
+    body = inner;
+  }
+}
+
+}  // namespace
+
+std::optional<base::ByteRange> spec_block_name(const syntax::SyntaxTree& spec_tree,
+                                               base::ByteRange spec_block) {
+  const NodeId block = block_at(spec_tree, spec_block.start);
+  if (block == syntax::kNoNode) return std::nullopt;
+  const syntax::BlockHeader header = syntax::block_header(spec_tree, block);
+  const std::string_view kind = header.type_range.slice(spec_tree.text());
+  const bool attr = kind == "attr";
+  const bool block_kind = kind == "block" || kind == "block_list" || kind == "block_set" ||
+                          kind == "block_map" || kind == "block_attrs";
+  if (!attr && !block_kind) return std::nullopt;
+  if (header.labels.size() == 1) {
+    const base::ByteRange label = header.labels[0].range;
+    // A label written bare (an identifier) has no quotes to keep: renamed all the same.
+    return label;
+  }
+  if (!header.labels.empty() || header.body == syntax::kNoNode) return std::nullopt;
+  const std::string_view argument = attr ? "name" : "block_type";
+  for (NodeId item : spec_tree.children(header.body)) {
+    const syntax::Node& node = spec_tree.node(item);
+    if (node.kind != NodeKind::Attribute || spec_tree.token_text(node.first_token) != argument)
+      continue;
+    // An attribute's children: its value expression, the last node before it.
+    return plain_string(spec_tree, item - 1);
+  }
+  return std::nullopt;
+}
+
+PrepareRename prepare_rename(const Snapshot& snapshot, const syntax::SyntaxTree& spec_tree,
+                             uint32_t offset) {
+  if (!snapshot.tree) return std::string("Only files in HCL's native syntax can be renamed from.");
+  std::optional<base::ByteRange> block = referenced_spec_block(snapshot, offset);
+  if (!block && snapshot.kind == DocumentKind::SpecFile) {
+    // On the string of a spec block's `name` or `block_type` argument: that spec block.
+    if (const std::optional<uint32_t> start = block_naming_at(*snapshot.tree, offset))
+      block = referenced_spec_block(snapshot, *start);
+  }
+  if (!block)
+    return std::string(
+        "Rename works on an attribute name or block type the spec reads, or on the spec block "
+        "that reads it.");
+  const std::optional<base::ByteRange> written = spec_block_name(spec_tree, *block);
+  if (!written)
+    return std::string(
+        "This spec block reads no name written as a plain string, so there is nothing to rename.");
+  if (snapshot.kind == DocumentKind::SpecFile) {
+    // The name without its quotes, wherever the cursor is in the block's header or on the name.
+    const base::ByteRange unquoted = spec_tree.text()[written->start] == '"'
+                                         ? base::ByteRange{written->start + 1, written->end - 1}
+                                         : *written;
+    return RenamePlace{unquoted, *block};
+  }
+  // The attribute's or block type's name the cursor is on (referenced_spec_block found one).
+  return RenamePlace{locate(*snapshot.tree, offset).word, *block};
+}
+
+std::string new_name_problem(std::string_view name) {
+  if (name.empty()) return "A name cannot be empty.";
+  size_t at = 0;
+  bool first = true;
+  while (at < name.size()) {
+    size_t length = 0;
+    const uint32_t cp = base::decode_utf8(name, at, length);
+    const bool fits = first ? (cp == '_' || base::is_id_start(cp))
+                            : (cp == '-' || cp == '_' || base::is_id_continue(cp));
+    if (cp == base::kInvalidCodePoint || !fits)
+      return "\"" + std::string(name) +
+             "\" is not an HCL identifier (a letter or _, then letters, digits, _ and -).";
+    at += length;
+    first = false;
+  }
+  return "";
+}
+
+}  // namespace hclspec::features

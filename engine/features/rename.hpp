@@ -1,0 +1,40 @@
+// Rename: the name a spec block reads, renamed in the spec file and in every use of the block.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "base/text_range.hpp"
+#include "features/snapshot.hpp"
+#include "syntax/tree.hpp"
+
+namespace hclspec::features {
+
+// Where the spec block at `spec_block` (its range in the spec file, `spec::Spec::range`) of
+// `spec_tree` writes the name it reads: the label of `attr "port"` or `block_map "task"`, else
+// the string of its `name` (attr) or `block_type` (the block kinds) argument; quotes included.
+// Nothing for a spec that reads no name, or names it by anything but a plain quoted string.
+std::optional<base::ByteRange> spec_block_name(const syntax::SyntaxTree& spec_tree,
+                                               base::ByteRange spec_block);
+
+// What can be renamed at a place: the name under the cursor (without quotes) and the spec block
+// it stands for; or why nothing can be.
+struct RenamePlace {
+  base::ByteRange name;        // in the document
+  base::ByteRange spec_block;  // in the spec file
+};
+using PrepareRename = std::variant<RenamePlace, std::string>;
+
+// The rename at byte `offset` of a document whose spec file is `spec_tree` (for a .hcldec file,
+// its own tree): an attribute name or block type of an input file, or the header or name of a
+// spec block in a spec file. A reason otherwise.
+PrepareRename prepare_rename(const Snapshot& snapshot, const syntax::SyntaxTree& spec_tree,
+                             uint32_t offset);
+
+// Why `name` cannot be an attribute name or block type ("" when it can): HCL identifiers only
+// (a letter or `_`, then letters, digits, `_` and `-`).
+std::string new_name_problem(std::string_view name);
+
+}  // namespace hclspec::features
