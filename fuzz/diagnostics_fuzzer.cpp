@@ -1,7 +1,8 @@
 // libFuzzer target: arbitrary bytes as a document, native or JSON syntax, through the editor's
 // diagnostics (spec checks, placement on headers, suppression comments) and reading features
-// (outline, folding, selection, semantic tokens, definition, references): nothing may crash, every
-// range must lie in the text, every code must be registered, and each feature's shape holds.
+// (outline, folding, selection, semantic tokens, definition, references, rename, signature help):
+// nothing may crash, every range must lie in the text, every code must be registered, and each
+// feature's shape holds.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -17,8 +18,10 @@
 #include "features/document_symbols.hpp"
 #include "features/folding_ranges.hpp"
 #include "features/references.hpp"
+#include "features/rename.hpp"
 #include "features/selection_ranges.hpp"
 #include "features/semantic_tokens.hpp"
+#include "features/signature_help.hpp"
 #include "spec/load.hpp"
 #include "syntax/json.hpp"
 #include "syntax/parser.hpp"
@@ -36,11 +39,9 @@ void check(bool ok, const char* what) {
 
 // A spec with required items, labelled blocks and counts, so that missing-item diagnostics
 // (moved to block headers) and every decoder check have a chance to appear.
-std::shared_ptr<const hclspec::spec::SpecFile> fuzz_spec() {
-  static const std::shared_ptr<const hclspec::spec::SpecFile> spec = [] {
-    hclspec::base::Diagnostics diags;
-    return std::make_shared<const hclspec::spec::SpecFile>(
-        hclspec::spec::load_spec(hclspec::syntax::parse_config(R"(object {
+const std::shared_ptr<const hclspec::syntax::SyntaxTree>& fuzz_spec_tree() {
+  static const std::shared_ptr<const hclspec::syntax::SyntaxTree> tree =
+      hclspec::syntax::parse_config(R"(object {
   attr "name" {
     type     = string
     required = true
@@ -63,8 +64,15 @@ std::shared_ptr<const hclspec::spec::SpecFile> fuzz_spec() {
   }
 }
 )",
-                                                               "fuzz.hcldec"),
-                                 diags));
+                                    "fuzz.hcldec");
+  return tree;
+}
+
+std::shared_ptr<const hclspec::spec::SpecFile> fuzz_spec() {
+  static const std::shared_ptr<const hclspec::spec::SpecFile> spec = [] {
+    hclspec::base::Diagnostics diags;
+    return std::make_shared<const hclspec::spec::SpecFile>(
+        hclspec::spec::load_spec(fuzz_spec_tree(), diags));
   }();
   return spec;
 }
@@ -136,6 +144,19 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
         previous = use.end;
       }
     }
+    if (const std::optional<hclspec::features::SignatureHelp> help =
+            features::signature_help(snapshot, offset))
+      for (const hclspec::base::ByteRange& parameter : help->parameters)
+        check(parameter.start < parameter.end && parameter.end <= help->label.size(),
+              "a signature's parameter outside its label");
+    // A rename names a place in the text, or refuses with a reason.
+    const hclspec::features::PrepareRename rename =
+        features::prepare_rename(snapshot, *fuzz_spec_tree(), offset);
+    if (const auto* place = std::get_if<hclspec::features::RenamePlace>(&rename))
+      check(place->name.start <= place->name.end && place->name.end <= size,
+            "a rename's name outside the text");
+    else
+      check(!std::get<std::string>(rename).empty(), "a rename refused without a reason");
   }
 }
 

@@ -55,16 +55,22 @@ std::string value_text(const types::Value& value, size_t limit) {
   return json.json.substr(0, cut) + "…";
 }
 
-std::string function_signature(std::string_view name, const eval::Function& function) {
+std::string function_signature(std::string_view name, const eval::Function& function,
+                               std::vector<base::ByteRange>* parameters) {
   std::string out = std::string(name) + "(";
   std::vector<types::Value> arguments;
+  const auto add = [&](const std::string& text) {
+    if (out.back() != '(') out += ", ";
+    if (parameters)
+      parameters->push_back(
+          {static_cast<uint32_t>(out.size()), static_cast<uint32_t>(out.size() + text.size())});
+    out += text;
+  };
   for (const eval::Parameter& parameter : function.params) {
-    out += (arguments.empty() ? "" : ", ") + parameter.name + " " + type_text(parameter.type);
+    add(parameter.name + " " + type_text(parameter.type));
     arguments.push_back(types::Value::unknown(parameter.type));
   }
-  if (function.variadic)
-    out += (arguments.empty() ? "" : ", ") + function.variadic->name + "... " +
-           type_text(function.variadic->type);
+  if (function.variadic) add(function.variadic->name + "... " + type_text(function.variadic->type));
   out += ")";
   const eval::CallResult result = eval::return_type_for_values(function, arguments);
   return out + " " + (result.ok() ? type_text(result.value.type()) : "any");

@@ -4,6 +4,9 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "base/text_range.hpp"
 
 #include "eval/function.hpp"
 #include "spec/expected.hpp"
@@ -21,8 +24,10 @@ std::string type_text(const types::Type& type);
 std::string value_text(const types::Value& value, size_t limit = 200);
 
 // `name(a string, b number, rest... any) list(string)`: parameters with their types, then the
-// result type for arguments of those types.
-std::string function_signature(std::string_view name, const eval::Function& function);
+// result type for arguments of those types. With `parameters`, each parameter's place in the
+// text (`a string`), the variadic one last.
+std::string function_signature(std::string_view name, const eval::Function& function,
+                               std::vector<base::ByteRange>* parameters = nullptr);
 
 // A block type's kind as a spec writes it, with its limits: `block`, `block (required)`,
 // `block_list (min 1, max 3)`, `block_map (labels: name, kind)`, `block_attrs of string`.

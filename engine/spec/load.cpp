@@ -115,10 +115,11 @@ class Loader {
       }
     }
     ranges.insert_or_assign(header.labels[0].value, header.def_range);
-    functions.insert_or_assign(
-        header.labels[0].value,
-        eval::make_user_function(owner_, std::move(names), std::move(variadic_name), *result,
-                                 &spec_definition_scope()));
+    eval::Function function = eval::make_user_function(
+        owner_, std::move(names), std::move(variadic_name), *result, &spec_definition_scope());
+    // Its comment, as a spec block's, for hover and signature help.
+    function.description = description_above(tree_, block);
+    functions.insert_or_assign(header.labels[0].value, std::move(function));
   }
 
   // A `variables { name = expr ... }` block: values for input expressions (hcl's

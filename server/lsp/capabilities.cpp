@@ -42,6 +42,7 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            // up completion on trigger characters (company-mode) would do it after every space.
            {"completionProvider", {{"triggerCharacters", {"="}}, {"resolveProvider", false}}},
            {"hoverProvider", true},
+           {"signatureHelpProvider", {{"triggerCharacters", {"(", ","}}}},
            {"documentFormattingProvider", true},
            {"documentRangeFormattingProvider", true},
            {"definitionProvider", true},

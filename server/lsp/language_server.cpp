@@ -16,6 +16,7 @@
 #include "engine/features/rename.hpp"
 #include "engine/features/selection_ranges.hpp"
 #include "engine/features/semantic_tokens.hpp"
+#include "engine/features/signature_help.hpp"
 #include "protocol/large_results.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
@@ -101,6 +102,7 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"shutdown", {&LanguageServer::shutdown, false}},
       {"textDocument/completion", {&LanguageServer::completion, true}},
       {"textDocument/hover", {&LanguageServer::hover, true}},
+      {"textDocument/signatureHelp", {&LanguageServer::signature_help, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
@@ -690,6 +692,25 @@ Reply LanguageServer::hover(const json& params) {
                         (files == 1 ? " file" : " files") + " of the workspace.";
     return json(hover);
   });
+}
+
+Reply LanguageServer::signature_help(const json& params) {
+  const auto at = params.get<protocol::TextDocumentPositionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const uint32_t offset = to_offset(document.source().lines(), at.position, client_.encoding);
+  const std::optional<features::SignatureHelp> help =
+      features::signature_help(workspace_.snapshot(document), offset);
+  if (!help) return nullptr;
+  // Parameters by their text (every client takes that; each is unique in the label, as names
+  // are), not by offsets in the label's UTF-16 units.
+  json parameters = json::array();
+  for (const base::ByteRange& parameter : help->parameters)
+    parameters.push_back({{"label", std::string(parameter.slice(help->label))}});
+  json signature = {{"label", help->label}, {"parameters", std::move(parameters)}};
+  if (!help->description.empty()) signature["documentation"] = help->description;
+  return json{{"signatures", json::array({std::move(signature)})},
+              {"activeSignature", 0},
+              {"activeParameter", help->active_parameter}};
 }
 
 Reply LanguageServer::formatting(const json& params) {

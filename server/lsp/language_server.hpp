@@ -134,6 +134,7 @@ class LanguageServer {
   Reply shutdown(const nlohmann::json& params);
   Reply completion(const nlohmann::json& params);
   Reply hover(const nlohmann::json& params);
+  Reply signature_help(const nlohmann::json& params);
   Reply formatting(const nlohmann::json& params);
   Reply range_formatting(const nlohmann::json& params);
   Reply definition(const nlohmann::json& params);

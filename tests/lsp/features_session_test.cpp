@@ -162,3 +162,35 @@ TEST_CASE("completion and hover in project files and spec files come from their 
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("signature help names the active parameter of the spec's function at the cursor") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec +
+                                 "\n# Joins words.\nfunction \"join\" {\n  params = [sep]\n"
+                                 "  variadic_param = words\n  result = sep\n}\n");
+  const std::string uri = folder.uri_of("a.hcl");
+  // "é" before the call: the positions are UTF-16.
+  const std::string text = "# hclspec: svc.hcldec\nport = \"é\" == join(\"-\", \"a\", )\n";
+  Session session;
+  const json capabilities = session.initialize({}, folder.uri())["result"]["capabilities"];
+  CHECK(capabilities["signatureHelpProvider"]["triggerCharacters"] == json{"(", ","});
+  session.open(uri, text);
+  const auto help_at = [&](uint32_t character) {
+    return session.request(
+        "textDocument/signatureHelp",
+        {{"textDocument", {{"uri", uri}}}, {"position", position(1, character)}})["result"];
+  };
+  const json first = help_at(19);  // after "join("
+  REQUIRE(first.is_object());
+  CHECK(first["signatures"][0]["label"] == "join(sep any, words... any) any");
+  CHECK(first["signatures"][0]["parameters"] ==
+        json::parse(R"([{"label": "sep any"}, {"label": "words... any"}])"));
+  CHECK(first["signatures"][0]["documentation"] == "Joins words.");
+  CHECK(first["activeParameter"] == 0);
+  CHECK(help_at(29)["activeParameter"] == 1);  // the third argument: still the variadic one
+  CHECK(help_at(5).is_null());                 // not in a call
+}
+
+}  // namespace hclspec::testing
