@@ -1,8 +1,8 @@
 // libFuzzer target: arbitrary bytes as a document, native or JSON syntax, through the editor's
 // diagnostics (spec checks, placement on headers, suppression comments) and reading features
-// (outline, folding, selection, semantic tokens, definition, references, rename, signature help):
-// nothing may crash, every range must lie in the text, every code must be registered, and each
-// feature's shape holds.
+// (outline, folding, selection, semantic tokens, definition, references, rename, signature help,
+// inlay hints): nothing may crash, every range must lie in the text, every code must be registered,
+// and each feature's shape holds.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +17,7 @@
 #include "features/diagnostics.hpp"
 #include "features/document_symbols.hpp"
 #include "features/folding_ranges.hpp"
+#include "features/inlay_hints.hpp"
 #include "features/references.hpp"
 #include "features/rename.hpp"
 #include "features/selection_ranges.hpp"
@@ -125,6 +126,12 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
   if (start < end)
     check(features::semantic_tokens(snapshot, hclspec::base::ByteRange{start, end}) == expected,
           "a range's semantic tokens differ from the full result's");
+  uint32_t previous_hint = 0;
+  for (const features::InlayHint& hint : features::inlay_hints(snapshot, {0, size})) {
+    check(hint.offset >= previous_hint && hint.offset <= size && !hint.label.empty(),
+          "inlay hints out of order, outside the text or empty");
+    previous_hint = hint.offset;
+  }
   for (const uint32_t offset : {start, end, size / 2}) {
     const std::vector<hclspec::base::ByteRange> chain =
         features::selection_ranges(snapshot, offset);

@@ -132,6 +132,9 @@ struct SemanticTokensRangeParams {
   Range range;
 };
 
+// textDocument/inlayHint: the same two fields.
+using InlayHintParams = SemanticTokensRangeParams;
+
 enum class CompletionTriggerKind : int {
   Invoked = 1,
   TriggerCharacter = 2,

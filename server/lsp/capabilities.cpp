@@ -49,6 +49,7 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"referencesProvider", true},
            {"workspaceSymbolProvider", true},
            {"renameProvider", {{"prepareProvider", true}}},
+           {"inlayHintProvider", true},
            {"documentLinkProvider", {{"resolveProvider", false}}},
            {"documentSymbolProvider", true},
            {"foldingRangeProvider", true},

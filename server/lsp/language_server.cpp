@@ -12,6 +12,7 @@
 #include "engine/features/folding_ranges.hpp"
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
+#include "engine/features/inlay_hints.hpp"
 #include "engine/features/references.hpp"
 #include "engine/features/rename.hpp"
 #include "engine/features/selection_ranges.hpp"
@@ -85,6 +86,19 @@ bool fuzzy_matches(std::string_view query, std::string_view name) {
   return at == query.size();
 }
 
+// `{"inlayHints": {"values": false, "labelNames": true}}`: each kind of hint is shown unless the
+// user turns it off.
+features::InlayHintOptions inlay_hint_options_from(const json& section) {
+  features::InlayHintOptions options;
+  const json hints = section.is_object() ? section.value("inlayHints", json()) : json();
+  if (!hints.is_object()) return options;
+  if (const auto values = hints.find("values"); values != hints.end() && values->is_boolean())
+    options.values = values->get<bool>();
+  if (const auto names = hints.find("labelNames"); names != hints.end() && names->is_boolean())
+    options.label_names = names->get<bool>();
+  return options;
+}
+
 // How many symbols an outline holds, nested ones included.
 size_t count_symbols(const std::vector<protocol::DocumentSymbol>& symbols) {
   size_t count = symbols.size();
@@ -103,6 +117,7 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/completion", {&LanguageServer::completion, true}},
       {"textDocument/hover", {&LanguageServer::hover, true}},
       {"textDocument/signatureHelp", {&LanguageServer::signature_help, true}},
+      {"textDocument/inlayHint", {&LanguageServer::inlay_hint, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
@@ -394,6 +409,7 @@ Reply LanguageServer::initialize(const json& params) {
     folders.push_back(workspace_.folder(protocol::path_to_uri(*init.root_path)));
   workspace_.set_folders(std::move(folders));
   if (init.initialization_options.is_object()) {
+    settings_.inlay_hints = inlay_hint_options_from(init.initialization_options);
     // A mistake in the rules must not keep the server from starting: it is logged, as a mistake
     // in pushed or pulled settings is, and the documents get what the other routes give.
     try {
@@ -470,6 +486,7 @@ void LanguageServer::pull_configuration() {
 }
 
 void LanguageServer::apply_settings(const json& section, const std::string* folder_uri) {
+  settings_.inlay_hints = inlay_hint_options_from(section);
   std::vector<AssociationRule> rules;
   try {
     rules = rules_from(section);
@@ -711,6 +728,26 @@ Reply LanguageServer::signature_help(const json& params) {
   return json{{"signatures", json::array({std::move(signature)})},
               {"activeSignature", 0},
               {"activeParameter", help->active_parameter}};
+}
+
+Reply LanguageServer::inlay_hint(const json& params) {
+  const auto request = params.get<protocol::InlayHintParams>();
+  const Document& document = document_for(params["textDocument"]);
+  const base::LineIndex& lines = document.source().lines();
+  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
+                        to_offset(lines, request.range.end, client_.encoding)};
+  if (range.end < range.start) std::swap(range.start, range.end);
+  json hints = json::array();
+  for (const features::InlayHint& hint :
+       features::inlay_hints(workspace_.snapshot(document), range, settings_.inlay_hints)) {
+    const bool value = hint.kind == features::InlayHint::Kind::Value;
+    json item = {{"position", json(to_position(lines, hint.offset, client_.encoding))},
+                 {"label", hint.label},
+                 {value ? "paddingLeft" : "paddingRight", true}};
+    if (!value) item["kind"] = 2;  // Parameter: a label's name, as a call's parameter names
+    hints.push_back(std::move(item));
+  }
+  return hints;
 }
 
 Reply LanguageServer::formatting(const json& params) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/base/cancellation.hpp"
+#include "engine/features/inlay_hints.hpp"
 #include "engine/features/rename.hpp"
 #include "protocol/jsonrpc.hpp"
 #include "protocol/lsp.hpp"
@@ -36,6 +37,11 @@ struct ClientOptions {
   bool watch_files_dynamically = false;  // client/registerCapability for didChangeWatchedFiles
   bool hierarchical_symbols = false;     // DocumentSymbol[] rather than SymbolInformation[]
   bool line_folding_only = false;        // folding ranges of whole lines
+};
+
+// What the user chose in the `hclspec` settings beyond the rules.
+struct UserSettings {
+  features::InlayHintOptions inlay_hints;  // inlayHints.values, inlayHints.labelNames
 };
 
 // A request's result: a json value, or a writer that appends the result's JSON to the response
@@ -135,6 +141,7 @@ class LanguageServer {
   Reply completion(const nlohmann::json& params);
   Reply hover(const nlohmann::json& params);
   Reply signature_help(const nlohmann::json& params);
+  Reply inlay_hint(const nlohmann::json& params);
   Reply formatting(const nlohmann::json& params);
   Reply range_formatting(const nlohmann::json& params);
   Reply definition(const nlohmann::json& params);
@@ -185,6 +192,7 @@ class LanguageServer {
   std::function<void(std::string_view)> log_sink_;
   State state_ = State::Starting;
   ClientOptions client_;
+  UserSettings settings_;
   std::unordered_map<std::string, RequestMethod> requests_;
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;

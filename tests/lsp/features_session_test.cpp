@@ -194,3 +194,47 @@ TEST_CASE("signature help names the active parameter of the spec's function at t
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("inlay hints: computed values and label names in the range, each kind a setting") {
+  TempFolder folder;
+  folder.write("svc.hcldec", R"(object {
+  attr "port" { type = number }
+  block_map "site" {
+    labels = ["host"]
+    object {
+      attr "path" { type = string }
+    }
+  }
+}
+variables {
+  base = 8000
+}
+)");
+  const std::string uri = folder.uri_of("a.hcl");
+  const std::string text =
+      "# hclspec: svc.hcldec\nport = base + 80\nsite \"é\" {\n  path = \"/${base}\"\n}\n";
+  Session session;
+  const json capabilities = session.initialize({}, folder.uri())["result"]["capabilities"];
+  CHECK(capabilities["inlayHintProvider"] == true);
+  session.open(uri, text);
+  const auto hints = [&](uint32_t from_line, uint32_t to_line) {
+    return session.request(
+        "textDocument/inlayHint",
+        {{"textDocument", {{"uri", uri}}},
+         {"range", {{"start", position(from_line, 0)}, {"end", position(to_line, 0)}}}})["result"];
+  };
+  CHECK(hints(0, 5) == json::parse(R"([
+    {"position": {"line": 1, "character": 16}, "label": "= 8080", "paddingLeft": true},
+    {"position": {"line": 2, "character": 5}, "label": "host:", "paddingRight": true, "kind": 2},
+    {"position": {"line": 3, "character": 19}, "label": "= \"/8000\"", "paddingLeft": true}])"));
+  CHECK(hints(3, 4).size() == 1);
+  session.notify("workspace/didChangeConfiguration",
+                 {{"settings", {{"hclspec", {{"inlayHints", {{"values", false}}}}}}}});
+  const json names_only = hints(0, 5);
+  REQUIRE(names_only.size() == 1);
+  CHECK(names_only[0]["label"] == "host:");
+}
+
+}  // namespace hclspec::testing
