@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "features/code_actions.hpp"
 #include "features/definition.hpp"
 #include "features/diagnostic_codes.hpp"
 #include "features/diagnostics.hpp"
@@ -126,6 +127,14 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
   if (start < end)
     check(features::semantic_tokens(snapshot, hclspec::base::ByteRange{start, end}) == expected,
           "a range's semantic tokens differ from the full result's");
+  for (const features::CodeAction& action : features::code_actions(snapshot, {0, size})) {
+    uint32_t previous_edit = 0;
+    for (const features::TextEdit& edit : action.edits) {
+      check(edit.range.start >= previous_edit && edit.range.end <= size,
+            "a code action's edits out of order or outside the text");
+      previous_edit = edit.range.end;
+    }
+  }
   uint32_t previous_hint = 0;
   for (const features::InlayHint& hint : features::inlay_hints(snapshot, {0, size})) {
     check(hint.offset >= previous_hint && hint.offset <= size && !hint.label.empty(),

@@ -295,6 +295,21 @@ void from_json(const json& j, ReferenceParams& value) {
                                   .get<bool>();
 }
 
+void from_json(const json& j, CodeActionParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  read(node.field("range"), value.range);
+  const Node context = node.field("context");
+  require_object(context);
+  context.field("diagnostics").require(&json::is_array, "expected an array");
+  context.field("diagnostics").for_each([&](const Node& diagnostic) {
+    require_object(diagnostic);
+    value.diagnostics.push_back(diagnostic.value());
+  });
+  value.only = read_optional_strings(context.field("only"));
+}
+
 void from_json(const json& j, RenameParams& value) {
   const Node node(j);
   read(node, static_cast<TextDocumentPositionParams&>(value));

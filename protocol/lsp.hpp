@@ -9,6 +9,7 @@
 // offsets is the server's business.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -24,7 +25,7 @@ using nlohmann::json;
 struct Position {
   uint32_t line = 0;
   uint32_t character = 0;
-  bool operator==(const Position&) const = default;
+  auto operator<=>(const Position&) const = default;  // line first, then character
 };
 
 struct Range {
@@ -130,6 +131,14 @@ struct SemanticTokensDeltaParams {
 struct SemanticTokensRangeParams {
   TextDocumentIdentifier text_document;
   Range range;
+};
+
+// textDocument/codeAction
+struct CodeActionParams {
+  TextDocumentIdentifier text_document;
+  Range range;
+  std::vector<json> diagnostics;  // context.diagnostics, as the client sent them
+  std::vector<std::string> only;  // context.only: the kinds wanted; empty for all
 };
 
 // textDocument/inlayHint: the same two fields.
@@ -251,6 +260,7 @@ void from_json(const json& j, CompletionParams& value);
 void from_json(const json& j, ReferenceParams& value);
 void from_json(const json& j, WorkspaceSymbolParams& value);
 void from_json(const json& j, RenameParams& value);
+void from_json(const json& j, CodeActionParams& value);
 void from_json(const json& j, DocumentFormattingParams& value);
 void from_json(const json& j, DocumentRangeFormattingParams& value);
 void from_json(const json& j, CancelParams& value);

@@ -27,6 +27,8 @@ class BodyModel {
   BodyModel(const BodyModel&) = delete;
   BodyModel& operator=(const BodyModel&) = delete;
 
+  // What the body is expected to hold.
+  const spec::ExpectedBody& body() const { return body_; }
   // The attribute `name`, or null when the body does not expect it.
   const spec::ExpectedAttribute* attribute(std::string_view name) const {
     const auto found = attributes_.find(key(name));

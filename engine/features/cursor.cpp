@@ -187,4 +187,24 @@ std::optional<base::ByteRange> expression_head(const syntax::SyntaxTree& tree,
   return first;
 }
 
+std::vector<syntax::NodeId> items_at(const syntax::SyntaxTree& tree, uint32_t offset) {
+  std::vector<syntax::NodeId> chain;
+  syntax::NodeId body = tree.root();
+  std::vector<syntax::NodeId> items;
+  while (body != syntax::kNoNode) {
+    tree.children(body, items);
+    body = syntax::kNoNode;
+    for (const syntax::NodeId item : items) {
+      const base::ByteRange range = tree.range(item);
+      if (offset < range.start || offset > range.end) continue;
+      chain.push_back(item);
+      const syntax::Node& node = tree.node(item);
+      // A block's body is its only child, right before it.
+      if (node.kind == syntax::NodeKind::Block && node.first_descendant < item) body = item - 1;
+      break;
+    }
+  }
+  return chain;
+}
+
 }  // namespace hclspec::features

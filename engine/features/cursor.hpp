@@ -33,6 +33,10 @@ struct CursorPlace {
 
 CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset);
 
+// The attributes and blocks whose range holds `offset` (its end included), from an item of the
+// root body inward: each an item of the body of the block before it.
+std::vector<syntax::NodeId> items_at(const syntax::SyntaxTree& tree, uint32_t offset);
+
 // In a value, the first token of the expression at the cursor (a function's or a variable's
 // name) when the cursor is on it; nothing elsewhere.
 std::optional<base::ByteRange> expression_head(const syntax::SyntaxTree& tree,

@@ -17,23 +17,14 @@ namespace {
 using syntax::NodeId;
 using syntax::NodeKind;
 
-// The innermost block of a spec file whose header (type and labels) holds `offset`.
+// The block of a spec file whose header (type and labels) holds `offset`.
 NodeId block_header_at(const syntax::SyntaxTree& tree, uint32_t offset) {
-  NodeId body = tree.root();
-  for (;;) {
-    NodeId inner = syntax::kNoNode;
-    for (NodeId item : tree.children(body)) {
-      if (tree.node(item).kind != NodeKind::Block) continue;
-      const base::ByteRange range = tree.range(item);
-      if (offset < range.start || offset > range.end) continue;
-      const syntax::BlockHeader header = syntax::block_header(tree, item);
-      if (header.def_range.start <= offset && offset <= header.def_range.end) return item;
-      inner = header.body;
-      break;
-    }
-    if (inner == syntax::kNoNode) return syntax::kNoNode;
-    body = inner;
+  for (const NodeId item : items_at(tree, offset)) {
+    if (tree.node(item).kind != NodeKind::Block) continue;
+    const base::ByteRange header = syntax::block_header(tree, item).def_range;
+    if (header.start <= offset && offset <= header.end) return item;
   }
+  return syntax::kNoNode;
 }
 
 }  // namespace

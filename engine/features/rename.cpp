@@ -15,20 +15,9 @@ using syntax::NodeKind;
 
 // The block of `tree` whose header starts at `start`, searched through nested bodies.
 NodeId block_at(const syntax::SyntaxTree& tree, uint32_t start) {
-  NodeId body = tree.root();
-  for (;;) {
-    NodeId inner = syntax::kNoNode;
-    for (NodeId item : tree.children(body)) {
-      const base::ByteRange range = tree.range(item);
-      if (tree.node(item).kind != NodeKind::Block || start < range.start || start >= range.end)
-        continue;
-      if (range.start == start) return item;
-      inner = syntax::block_header(tree, item).body;
-      break;
-    }
-    if (inner == syntax::kNoNode) return syntax::kNoNode;
-    body = inner;
-  }
+  for (const NodeId item : items_at(tree, start))
+    if (tree.node(item).kind == NodeKind::Block && tree.range(item).start == start) return item;
+  return syntax::kNoNode;
 }
 
 // The range of a string literal with no template sequences (`"port"`), quotes included.
@@ -44,29 +33,16 @@ std::optional<base::ByteRange> plain_string(const syntax::SyntaxTree& tree, Node
 // In a spec file, the start of the block whose `name` or `block_type` argument's value holds
 // `offset`.
 std::optional<uint32_t> block_naming_at(const syntax::SyntaxTree& tree, uint32_t offset) {
-  NodeId body = tree.root();
-  for (;;) {
-    NodeId inner = syntax::kNoNode;
-    for (NodeId item : tree.children(body)) {
-      const base::ByteRange range = tree.range(item);
-      if (offset < range.start || offset > range.end) continue;
-      const syntax::Node& node = tree.node(item);
-      if (node.kind == NodeKind::Attribute) {
-        const std::string_view argument = tree.token_text(node.first_token);
-        // The value is the attribute's last child, right before it; the body's block, right
-        // after the body.
-        if (body == tree.root() || (argument != "name" && argument != "block_type") ||
-            offset < tree.range(item - 1).start)
-          return std::nullopt;
-        return tree.range(body + 1).start;
-      }
-      if (node.kind != NodeKind::Block) continue;
-      inner = syntax::block_header(tree, item).body;
-      break;
-    }
-    if (inner == syntax::kNoNode) return std::nullopt;
-    body = inner;
-  }
+  const std::vector<NodeId> chain = items_at(tree, offset);
+  if (chain.size() < 2) return std::nullopt;
+  const NodeId item = chain.back();
+  const syntax::Node& node = tree.node(item);
+  if (node.kind != NodeKind::Attribute || node.first_descendant == item) return std::nullopt;
+  const std::string_view argument = tree.token_text(node.first_token);
+  // The value is the attribute's only child, right before it.
+  if ((argument != "name" && argument != "block_type") || offset < tree.range(item - 1).start)
+    return std::nullopt;
+  return tree.range(chain[chain.size() - 2]).start;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Signature help: the innermost call around the cursor, found by descending from its attribute.
 #include "features/signature_help.hpp"
 
+#include "features/cursor.hpp"
 #include "features/type_text.hpp"
 #include "spec/load.hpp"
 
@@ -11,26 +12,6 @@ namespace {
 using syntax::NodeId;
 using syntax::NodeKind;
 using syntax::TokenKind;
-
-// The attribute whose range holds `offset`, through nested blocks (strings included, where the
-// cursor's place is plain text to completion).
-NodeId attribute_at(const syntax::SyntaxTree& tree, uint32_t offset) {
-  NodeId body = tree.root();
-  for (;;) {
-    NodeId inner = syntax::kNoNode;
-    for (NodeId item : tree.children(body)) {
-      const base::ByteRange range = tree.range(item);
-      if (offset < range.start || offset > range.end) continue;
-      const syntax::Node& node = tree.node(item);
-      if (node.kind == NodeKind::Attribute) return item;
-      // A block's body is its only child, right before it.
-      if (node.kind == NodeKind::Block && node.first_descendant < item) inner = item - 1;
-      break;
-    }
-    if (inner == syntax::kNoNode) return syntax::kNoNode;
-    body = inner;
-  }
-}
 
 // The token of a call that opens its arguments, or the call's end when it has none.
 uint32_t open_paren(const syntax::SyntaxTree& tree, const syntax::Node& call) {
@@ -102,8 +83,10 @@ SignatureHelp help_for(const std::string& name, const eval::Function& function,
 std::optional<SignatureHelp> signature_help(const Snapshot& snapshot, uint32_t offset) {
   if (!snapshot.tree) return std::nullopt;
   const syntax::SyntaxTree& tree = *snapshot.tree;
-  const NodeId attribute = attribute_at(tree, offset);
-  if (attribute == syntax::kNoNode) return std::nullopt;
+  // The attribute around the cursor (strings included, where completion sees plain text).
+  const std::vector<NodeId> chain = items_at(tree, offset);
+  if (chain.empty() || tree.node(chain.back()).kind != NodeKind::Attribute) return std::nullopt;
+  const NodeId attribute = chain.back();
   const eval::Functions* functions = snapshot.kind == DocumentKind::SpecFile
                                          ? spec::spec_definition_scope().functions
                                      : snapshot.binding.spec ? &snapshot.binding.spec->functions

@@ -50,6 +50,7 @@ nlohmann::json initialize_result(const ClientOptions& client) {
            {"workspaceSymbolProvider", true},
            {"renameProvider", {{"prepareProvider", true}}},
            {"inlayHintProvider", true},
+           {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
            {"documentLinkProvider", {{"resolveProvider", false}}},
            {"documentSymbolProvider", true},
            {"foldingRangeProvider", true},

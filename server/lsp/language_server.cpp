@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "engine/base/huge_pages.hpp"
+#include "engine/features/code_actions.hpp"
 #include "engine/features/completion.hpp"
 #include "engine/features/definition.hpp"
 #include "engine/features/diagnostics.hpp"
@@ -118,6 +119,7 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/hover", {&LanguageServer::hover, true}},
       {"textDocument/signatureHelp", {&LanguageServer::signature_help, true}},
       {"textDocument/inlayHint", {&LanguageServer::inlay_hint, true}},
+      {"textDocument/codeAction", {&LanguageServer::code_action, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
@@ -748,6 +750,50 @@ Reply LanguageServer::inlay_hint(const json& params) {
     hints.push_back(std::move(item));
   }
   return hints;
+}
+
+Reply LanguageServer::code_action(const json& params) {
+  const auto request = params.get<protocol::CodeActionParams>();
+  const Document& document = document_for(params["textDocument"]);
+  json actions = json::array();
+  // Quick fixes are all this server offers.
+  const bool wanted = request.only.empty() ||
+                      std::any_of(request.only.begin(), request.only.end(), [](const auto& kind) {
+                        return kind == "quickfix" || kind.empty();
+                      });
+  if (!wanted) return actions;
+  const base::LineIndex& lines = document.source().lines();
+  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
+                        to_offset(lines, request.range.end, client_.encoding)};
+  if (range.end < range.start) std::swap(range.start, range.end);
+  for (const features::CodeAction& action :
+       features::code_actions(workspace_.snapshot(document), range)) {
+    const protocol::Range at = to_range(lines, action.at, client_.encoding);
+    // The client's diagnostics this action fixes: of its codes, where it applies.
+    json fixed = json::array();
+    for (const json& diagnostic : request.diagnostics) {
+      const json code = diagnostic.value("code", json());
+      if (!code.is_string() || std::find(action.fixes.begin(), action.fixes.end(),
+                                         code.get<std::string>()) == action.fixes.end())
+        continue;
+      try {
+        const auto place = diagnostic.at("range").get<protocol::Range>();
+        if (place.start <= at.end && at.start <= place.end) fixed.push_back(diagnostic);
+      } catch (const std::exception&) {  // a diagnostic without a usable range fixes nothing
+      }
+    }
+    json edits = json::array();
+    for (const features::TextEdit& edit : action.edits)
+      edits.push_back(
+          json(protocol::TextEdit{to_range(lines, edit.range, client_.encoding), edit.new_text}));
+    json item = {{"title", action.title},
+                 {"kind", "quickfix"},
+                 {"edit", {{"changes", {{document.uri, std::move(edits)}}}}}};
+    if (!fixed.empty()) item["diagnostics"] = std::move(fixed);
+    if (action.preferred) item["isPreferred"] = true;
+    actions.push_back(std::move(item));
+  }
+  return actions;
 }
 
 Reply LanguageServer::formatting(const json& params) {

@@ -238,3 +238,47 @@ variables {
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("code actions: quick fixes carry the diagnostics they fix, and applied they fix them") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  const std::string text = "# hclspec: svc.hcldec\nprot = 80\nenabled = true\n";
+  Session session;
+  const json capabilities = session.initialize({}, folder.uri())["result"]["capabilities"];
+  CHECK(capabilities["codeActionProvider"]["codeActionKinds"] == json{"quickfix"});
+  session.open(uri, text);
+  session.settle();
+  const json diagnostics = session.published(uri).back()["diagnostics"];
+  REQUIRE(diagnostics.size() == 2);  // "prot" is not expected; "port" is missing
+  const json unsupported =
+      diagnostics[0]["code"] == "unsupported-argument" ? diagnostics[0] : diagnostics[1];
+  const json actions = session.request("textDocument/codeAction",
+                                       {{"textDocument", {{"uri", uri}}},
+                                        {"range", unsupported["range"]},
+                                        {"context", {{"diagnostics", diagnostics}}}})["result"];
+  REQUIRE(actions.size() == 2);
+  CHECK(actions[0]["title"] == "Change to `port`");
+  CHECK(actions[0]["kind"] == "quickfix");
+  CHECK(actions[0]["isPreferred"] == true);
+  CHECK(actions[0]["diagnostics"] == json::array({unsupported}));
+  CHECK(actions[0]["edit"]["changes"][uri] ==
+        json::parse(R"([{"range": {"start": {"line": 1, "character": 0},
+                                   "end": {"line": 1, "character": 4}}, "newText": "port"}])"));
+  CHECK(actions[1]["title"] == "Remove `prot`");
+  // Applied, both diagnostics are gone (the misspelled name was the missing one).
+  session.change(uri, 2, json::array({range_change(1, 0, 1, 4, "port")}));
+  session.settle();
+  CHECK(session.published(uri).back()["diagnostics"].empty());
+  // Only other kinds asked for: none.
+  const json refactors = session.request(
+      "textDocument/codeAction",
+      {{"textDocument", {{"uri", uri}}},
+       {"range", unsupported["range"]},
+       {"context", {{"diagnostics", json::array()}, {"only", {"refactor"}}}}})["result"];
+  CHECK(refactors.empty());
+}
+
+}  // namespace hclspec::testing

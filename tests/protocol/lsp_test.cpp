@@ -165,6 +165,23 @@ TEST_CASE("references, rename and workspace symbol params") {
   CHECK(read_error<WorkspaceSymbolParams>({{"query", 3}}) == "query: expected a string");
 }
 
+TEST_CASE("code action params") {
+  json params = {
+      {"textDocument", kDocument},
+      {"range",
+       {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 4}}}}},
+      {"context", {{"diagnostics", json::array({{{"code", "x"}}})}}}};
+  const auto actions = params.get<CodeActionParams>();
+  CHECK(actions.diagnostics.size() == 1);
+  CHECK(actions.only.empty());
+  params["context"]["only"] = {"quickfix"};
+  CHECK(params.get<CodeActionParams>().only == std::vector<std::string>{"quickfix"});
+  params["context"]["diagnostics"] = json::array({1});
+  CHECK(read_error<CodeActionParams>(params) == "context.diagnostics[0]: expected an object");
+  params.erase("context");
+  CHECK(read_error<CodeActionParams>(params) == "context: missing");
+}
+
 TEST_CASE("$/cancelRequest") {
   CHECK(json{{"id", 4}}.get<CancelParams>().id == 4);
   CHECK(json{{"id", "a"}}.get<CancelParams>().id == "a");
