@@ -2,9 +2,6 @@
 // spec file's text at the target (or the document's), so a moved range shows.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "features/definition.hpp"
@@ -15,31 +12,10 @@ using namespace hclspec;
 
 namespace {
 
-namespace fs = std::filesystem;
-
-// The spec a fixture names in its comments or its .spec file, read as text; "" when none.
-std::string spec_text_of(const testing::FixtureDocument& document) {
-  const std::string& text = document.snapshot.source().text();
-  std::string name;
-  for (const std::string marker : {"# hclspec: ", "# fixture-spec: "})
-    if (const size_t at = text.find(marker); at != std::string::npos)
-      name = text.substr(at + marker.size(), text.find('\n', at) - at - marker.size());
-  const fs::path spec_list = fs::path(document.snapshot.source().filename() + ".spec");
-  if (name.empty() && fs::exists(spec_list)) {
-    std::ifstream in(spec_list);
-    std::getline(in, name);
-  }
-  if (name.empty()) return "";
-  std::ifstream in(fs::path(HCLSPEC_FIXTURES_DIR) / "features" / "specs" / name);
-  std::stringstream all;
-  all << in.rdbuf();
-  return all.str();
-}
-
 std::string render_definition(const testing::FixtureDocument& document) {
   const base::SourceFile& source = document.snapshot.source();
-  const std::unique_ptr<syntax::SyntaxTree> spec =
-      syntax::parse_config(spec_text_of(document), "spec");
+  std::unique_ptr<syntax::SyntaxTree> spec = testing::fixture_spec_tree(document);
+  if (!spec) spec = syntax::parse_config("", "spec");
   std::string out;
   for (size_t i = 0; i < document.cursors.size(); ++i) {
     const uint32_t cursor = document.cursors[i];

@@ -140,6 +140,12 @@ FixtureDocument load_fixture(const fs::path& path) {
   return document;
 }
 
+std::unique_ptr<syntax::SyntaxTree> fixture_spec_tree(const FixtureDocument& document) {
+  const std::string& name = document.snapshot.binding.spec_name;
+  if (name.empty()) return nullptr;
+  return syntax::parse_config(read_file((kSpecs / name).string()), name);
+}
+
 std::string position_text(const base::SourceFile& source, uint32_t offset) {
   const base::Position p = source.lines().position(offset);
   return std::to_string(p.line) + ":" + std::to_string(p.column);

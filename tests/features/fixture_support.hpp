@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "features/formatting.hpp"
 #include "features/hover.hpp"
 #include "features/snapshot.hpp"
+#include "syntax/tree.hpp"
 
 namespace hclspec::testing {
 
@@ -30,6 +32,10 @@ features::Snapshot snapshot_of(std::string text, const std::string& filename,
 
 // The spec file fixtures/features/specs/<name>, loaded (it must load without errors).
 std::shared_ptr<const spec::SpecFile> load_fixture_spec(const std::string& name);
+
+// The spec file a fixture names (its modeline, `# fixture-spec:` or .spec file), parsed; null when
+// it names none.
+std::unique_ptr<syntax::SyntaxTree> fixture_spec_tree(const FixtureDocument& document);
 
 // "line:column" (1-based, as HCL counts) of a byte offset.
 std::string position_text(const base::SourceFile& source, uint32_t offset);

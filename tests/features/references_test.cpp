@@ -2,9 +2,6 @@
 // uses of a spec file's block in an input bound to that spec.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "features/references.hpp"
@@ -15,22 +12,6 @@
 using namespace hclspec;
 
 namespace {
-
-namespace fs = std::filesystem;
-
-// The text of the spec a fixture's modeline names, parsed; null when it names none.
-std::unique_ptr<syntax::SyntaxTree> spec_tree_of(const testing::FixtureDocument& document) {
-  const std::string& text = document.snapshot.source().text();
-  const std::string marker = "# hclspec: ";
-  const size_t at = text.find(marker);
-  if (at == std::string::npos) return nullptr;
-  const std::string name =
-      text.substr(at + marker.size(), text.find('\n', at) - at - marker.size());
-  std::ifstream in(fs::path(HCLSPEC_FIXTURES_DIR) / "features" / "specs" / name);
-  std::stringstream all;
-  all << in.rdbuf();
-  return syntax::parse_config(all.str(), name);
-}
 
 // A spec file's text, loaded (it must load without errors).
 std::shared_ptr<const spec::SpecFile> loaded_spec(const std::string& text) {
@@ -43,7 +24,8 @@ std::shared_ptr<const spec::SpecFile> loaded_spec(const std::string& text) {
 std::string render_references(const testing::FixtureDocument& document) {
   const base::SourceFile& source = document.snapshot.source();
   const bool spec_file = document.snapshot.kind == features::DocumentKind::SpecFile;
-  const std::unique_ptr<syntax::SyntaxTree> spec = spec_file ? nullptr : spec_tree_of(document);
+  const std::unique_ptr<syntax::SyntaxTree> spec =
+      spec_file ? nullptr : testing::fixture_spec_tree(document);
   std::string out;
   for (size_t i = 0; i < document.cursors.size(); ++i) {
     const uint32_t cursor = document.cursors[i];

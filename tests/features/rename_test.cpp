@@ -2,9 +2,6 @@
 // name may take.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "features/rename.hpp"
@@ -15,22 +12,11 @@ using namespace hclspec;
 
 namespace {
 
-namespace fs = std::filesystem;
-
-// The spec file of a fixture: the document itself for a .hcldec file, else the one its modeline
-// names.
+// The spec file of a fixture: the document itself for a .hcldec file, else the one it names.
 std::unique_ptr<syntax::SyntaxTree> spec_tree_of(const testing::FixtureDocument& document) {
-  const std::string& text = document.snapshot.source().text();
   if (document.snapshot.kind == features::DocumentKind::SpecFile)
-    return syntax::parse_config(text, "spec");
-  const std::string marker = "# hclspec: ";
-  const size_t at = text.find(marker);
-  const std::string name =
-      text.substr(at + marker.size(), text.find('\n', at) - at - marker.size());
-  std::ifstream in(fs::path(HCLSPEC_FIXTURES_DIR) / "features" / "specs" / name);
-  std::stringstream all;
-  all << in.rdbuf();
-  return syntax::parse_config(all.str(), name);
+    return syntax::parse_config(document.snapshot.source().text(), "spec");
+  return testing::fixture_spec_tree(document);
 }
 
 std::string render_rename(const testing::FixtureDocument& document) {
