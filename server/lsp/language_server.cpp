@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <filesystem>
 
 #include "engine/base/huge_pages.hpp"
 #include "engine/features/code_actions.hpp"
@@ -22,6 +23,7 @@
 #include "protocol/large_results.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
+#include "server/lint/lint_files.hpp"
 #include "server/lsp/capabilities.hpp"
 #include "server/lsp/document_links.hpp"
 #include "server/lsp/workspace_files.hpp"
@@ -98,6 +100,22 @@ features::InlayHintOptions inlay_hint_options_from(const json& section) {
   if (const auto names = hints.find("labelNames"); names != hints.end() && names->is_boolean())
     options.label_names = names->get<bool>();
   return options;
+}
+
+// The spec files (*.hcldec) under `root` that resolve inside it, in path order, at most
+// ten: what a modeline may name.
+std::vector<std::string> spec_files_under(const std::string& root) {
+  constexpr size_t kMaxOffered = 10;
+  std::vector<std::string> found;
+  DiskFileAccess disk;
+  for (const lint::Candidate& candidate : lint::discover({root}, {}, 20000).files) {
+    if (!candidate.path.ends_with(".hcldec")) continue;
+    const std::string path = std::filesystem::absolute(candidate.path).lexically_normal().string();
+    const std::optional<std::string> real = disk.real_path(path);
+    if (real && path_is_inside(root, *real)) found.push_back(path);
+    if (found.size() == kMaxOffered) break;
+  }
+  return found;
 }
 
 // How many symbols an outline holds, nested ones included.
@@ -793,7 +811,25 @@ Reply LanguageServer::code_action(const json& params) {
     if (action.preferred) item["isPreferred"] = true;
     actions.push_back(std::move(item));
   }
-  return actions;
+  // A file no spec applies to: a modeline for each spec file of its workspace folder, found by a
+  // walk of the folder's names (no file read), away from this thread.
+  if (document.association.kind != Association::Kind::None || !document.tree) return actions;
+  const std::string root = workspace_.context_for(document.path).trust_root;
+  const std::string folder = std::filesystem::path(document.path).parent_path().string();
+  return Reply::in_background([actions = std::move(actions), root, folder,
+                               uri = document.uri](const base::CancellationFlag&) mutable -> Reply {
+    for (const std::string& spec : spec_files_under(root)) {
+      const std::string relative =
+          std::filesystem::path(spec).lexically_relative(folder).generic_string();
+      actions.push_back({{"title", "Check this file against " + relative + " (add a modeline)"},
+                         {"kind", "quickfix"},
+                         {"edit",
+                          {{"changes",
+                            {{uri, json::array({json(protocol::TextEdit{
+                                       {{0, 0}, {0, 0}}, "# hclspec: " + relative + "\n"})})}}}}}});
+    }
+    return actions;
+  });
 }
 
 Reply LanguageServer::formatting(const json& params) {

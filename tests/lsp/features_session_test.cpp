@@ -282,3 +282,37 @@ TEST_CASE("code actions: quick fixes carry the diagnostics they fix, and applied
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("code actions on a file no spec applies to: a modeline for each spec of the folder") {
+  TempFolder folder;
+  folder.write("specs/svc.hcldec", kSpec);
+  folder.write("specs/other.hcldec", "object {\n}\n");
+  folder.write("jobs/a.hcl", "port = 80\n");
+  const std::string uri = folder.uri_of("jobs/a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, "port = 80\n");
+  const json actions = session.request(
+      "textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
+                                  {"range", {{"start", position(0, 0)}, {"end", position(0, 0)}}},
+                                  {"context", {{"diagnostics", json::array()}}}})["result"];
+  REQUIRE(actions.size() == 2);
+  CHECK(actions[0]["title"] == "Check this file against ../specs/other.hcldec (add a modeline)");
+  CHECK(actions[1]["title"] == "Check this file against ../specs/svc.hcldec (add a modeline)");
+  const json edits = actions[1]["edit"]["changes"][uri];
+  CHECK(edits == json::parse(R"([{"range": {"start": {"line": 0, "character": 0},
+                                           "end": {"line": 0, "character": 0}},
+                                 "newText": "# hclspec: ../specs/svc.hcldec\n"}])"));
+  // Applied, the file is checked against that spec.
+  session.change(uri, 2,
+                 json::array({range_change(0, 0, 0, 0, "# hclspec: ../specs/svc.hcldec\n")}));
+  session.settle();
+  const json hover = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", position(1, 1)}});
+  CHECK(hover["result"]["contents"]["value"].get<std::string>().find("required") !=
+        std::string::npos);
+}
+
+}  // namespace hclspec::testing
