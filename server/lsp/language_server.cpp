@@ -8,6 +8,7 @@
 #include "engine/base/huge_pages.hpp"
 #include "engine/features/code_actions.hpp"
 #include "engine/features/completion.hpp"
+#include "engine/features/decoded_value.hpp"
 #include "engine/features/definition.hpp"
 #include "engine/features/diagnostics.hpp"
 #include "engine/features/document_symbols.hpp"
@@ -138,6 +139,7 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/signatureHelp", {&LanguageServer::signature_help, true}},
       {"textDocument/inlayHint", {&LanguageServer::inlay_hint, true}},
       {"textDocument/codeAction", {&LanguageServer::code_action, true}},
+      {"hclspec/decodedValue", {&LanguageServer::decoded_value, true}},
       {"textDocument/formatting", {&LanguageServer::formatting, true}},
       {"textDocument/rangeFormatting", {&LanguageServer::range_formatting, true}},
       {"textDocument/definition", {&LanguageServer::definition, true}},
@@ -830,6 +832,27 @@ Reply LanguageServer::code_action(const json& params) {
     }
     return actions;
   });
+}
+
+Reply LanguageServer::decoded_value(const json& params) {
+  params.get<protocol::DocumentParams>();
+  const Document& document = document_for(params["textDocument"]);
+  if (document.association.kind != Association::Kind::Spec)
+    throw protocol::RequestFailed("No spec applies to this file, so there is nothing to decode.");
+  auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
+  return Reply::in_background(
+      [snapshot, encoding = client_.encoding](const base::CancellationFlag& cancel) -> Reply {
+        // What `hclspec decode --with-type` prints for the document, and why it prints nothing.
+        const std::optional<features::DecodedValue> decoded =
+            features::decoded_value(*snapshot, &cancel);
+        json result = {{"value", nullptr}, {"type", nullptr}, {"diagnostics", json::array()}};
+        if (decoded && decoded->type) result["type"] = json::parse(*decoded->type);
+        if (decoded && decoded->value) result["value"] = json::parse(*decoded->value);
+        const base::LineIndex& lines = snapshot->source().lines();
+        for (const features::DiagnosticItem& item : features::diagnostics(*snapshot, &cancel))
+          result["diagnostics"].push_back(json(to_diagnostic(lines, item, encoding)));
+        return result;
+      });
 }
 
 Reply LanguageServer::formatting(const json& params) {

@@ -143,6 +143,7 @@ class LanguageServer {
   Reply signature_help(const nlohmann::json& params);
   Reply inlay_hint(const nlohmann::json& params);
   Reply code_action(const nlohmann::json& params);
+  Reply decoded_value(const nlohmann::json& params);
   Reply formatting(const nlohmann::json& params);
   Reply range_formatting(const nlohmann::json& params);
   Reply definition(const nlohmann::json& params);

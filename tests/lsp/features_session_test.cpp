@@ -316,3 +316,34 @@ TEST_CASE("code actions on a file no spec applies to: a modeline for each spec o
 }
 
 }  // namespace hclspec::testing
+
+namespace hclspec::testing {
+
+TEST_CASE("hclspec/decodedValue: the document decoded by its spec, or its errors") {
+  TempFolder folder;
+  folder.write("svc.hcldec", kSpec);
+  const std::string uri = folder.uri_of("a.hcl");
+  Session session;
+  session.initialize({}, folder.uri());
+  session.open(uri, "# hclspec: svc.hcldec\nport = 8000 + 80\nbackend {\n  address = \"a\"\n}\n");
+  const json decoded =
+      session.request("hclspec/decodedValue", {{"textDocument", {{"uri", uri}}}})["result"];
+  CHECK(decoded["value"] == json::parse(R"({"port": 8080, "backend": [{"address": "a"}]})"));
+  CHECK(decoded["type"] == json::parse(R"(["object", {"backend": ["list", ["object",
+    {"address": "string"}]], "enabled": "bool", "port": "number"}])"));
+  CHECK(decoded["diagnostics"].empty());
+  session.change(uri, 2, json::array({range_change(1, 7, 1, 16, "\"many\"")}));
+  const json failed =
+      session.request("hclspec/decodedValue", {{"textDocument", {{"uri", uri}}}})["result"];
+  CHECK(failed["value"].is_null());
+  CHECK(failed["type"].is_null());
+  REQUIRE(failed["diagnostics"].size() == 1);
+  CHECK(failed["diagnostics"][0]["code"] == "incorrect-attribute-value-type");
+  // A file without a spec: refused, saying why.
+  const std::string loose = folder.uri_of("b.hcl");
+  session.open(loose, "a = 1\n");
+  CHECK(session.request("hclspec/decodedValue",
+                        {{"textDocument", {{"uri", loose}}}})["error"]["code"] == -32803);
+}
+
+}  // namespace hclspec::testing

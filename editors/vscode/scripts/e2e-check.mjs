@@ -44,6 +44,8 @@ assert.deepEqual(diagnostics, [
 assert.ok(result.completion.includes("port"), `completion: ${result.completion.join(", ")}`);
 assert.ok(result.hover.some((text) => text.includes("How many copies of every container to run.")), `hover: ${result.hover.join(" | ")}`);
 assert.deepEqual(result.outline, ['name', 'replicas', 'container "🚀 launcher" "extra"(image)', 'container "api"(imgae)']);
+assert.ok(result.decodedPreview.startsWith("// Not decoded: 4 errors in the file.\n"), `decoded preview: ${result.decodedPreview}`);
+assert.ok(result.decodedPreview.includes("Unsupported argument"), `decoded preview: ${result.decodedPreview}`);
 console.log(`e2e-check: diagnostics ${diagnostics.join("; ")}`);
 console.log(`e2e-check: outline ${result.outline.join(", ")}`);
 console.log(`e2e-check: completion ${result.completion.join(", ")}; hover ${JSON.stringify(result.hover.join(" ").slice(0, 120))}`);

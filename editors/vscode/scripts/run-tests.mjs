@@ -76,6 +76,8 @@ switch (kind) {
     // library's own client capabilities.
     const unit = await bundle("test/settings.test.ts");
     if (runNodeTest(unit, {}).status !== 0) process.exit(1);
+    const decoded = await bundle("test/decoded.test.ts", { vscode: "./test/vscode-stub.ts" });
+    if (runNodeTest(decoded, {}).status !== 0) process.exit(1);
     const file = await bundle("test/client.test.ts", { vscode: "./test/vscode-stub.ts" });
     console.log(`== the session with ${server}`);
     const real = runNodeTest(file, { HCLSPEC_SERVER: path.resolve(server) });

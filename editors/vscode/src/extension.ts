@@ -8,6 +8,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 
+import { DecodedPreviews, DecodedValue, previewScheme, showDecoded } from "./decoded";
 import { cleanRules, configurationSection, initializationOptions, serverCommand } from "./settings";
 
 let client: LanguageClient | undefined;
@@ -116,7 +117,7 @@ async function settingsChanged(event: vscode.ConfigurationChangeEvent): Promise<
     await restart();
     return;
   }
-  if (event.affectsConfiguration("hclspec.rules") && client) {
+  if ((event.affectsConfiguration("hclspec.rules") || event.affectsConfiguration("hclspec.inlayHints")) && client) {
     warnAboutRules();
     // `settings: null` makes the server pull `hclspec` per workspace folder. A pushed value
     // could only be the window's, while `hclspec.rules` may differ between folders.
@@ -126,7 +127,16 @@ async function settingsChanged(event: vscode.ConfigurationChangeEvent): Promise<
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel("hclspec");
+  const previews = new DecodedPreviews(() => {
+    const running = client;
+    if (!running) return undefined;
+    return (source: string) => running.sendRequest<DecodedValue>("hclspec/decodedValue", { textDocument: { uri: source } });
+  });
   context.subscriptions.push(
+    previews,
+    vscode.workspace.registerTextDocumentContentProvider(previewScheme, previews),
+    vscode.workspace.onDidChangeTextDocument((event) => previews.fileChanged(event.document.uri)),
+    vscode.commands.registerCommand("hclspec.showDecodedJson", showDecoded),
     output,
     vscode.commands.registerCommand("hclspec.restartServer", restart),
     vscode.workspace.onDidChangeConfiguration((event) => void settingsChanged(event)),

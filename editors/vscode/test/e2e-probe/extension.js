@@ -1,4 +1,4 @@
-// Test-only extension for scripts/e2e.sh: drives the hclspec extension inside a real VS Code and writes diagnostics, completion, hover and outline results to a file.
+// Test-only extension for scripts/e2e.sh: drives the hclspec extension inside a real VS Code and writes diagnostics, completion, hover, outline and decoded preview results to a file.
 const fs = require("fs");
 const vscode = require("vscode");
 
@@ -49,6 +49,14 @@ async function probe(result, document) {
   const symbols = await vscode.commands.executeCommand("vscode.executeDocumentSymbolProvider", uri);
   const outline = (list) => list.map((symbol) => (symbol.children && symbol.children.length ? `${symbol.name}(${outline(symbol.children).join(",")})` : symbol.name));
   result.outline = outline(symbols || []);
+
+  // The decoded preview beside the file: the file has errors, so it says why there is no value.
+  await vscode.commands.executeCommand("hclspec.showDecodedJson");
+  const preview = await waitFor("the decoded preview", () => {
+    const found = vscode.workspace.textDocuments.find((d) => d.uri.scheme === "hclspec-decoded");
+    return found && found.getText().length > 0 && found;
+  }, 20000);
+  result.decodedPreview = preview.getText();
 
   // A spec file is language hcldec (the same grammar, a language of its own).
   const spec = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, "specs/deploy.hcldec"));
