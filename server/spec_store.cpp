@@ -1,6 +1,8 @@
 // Loading spec files once per change, with concurrent callers waiting for the one load.
 #include "server/spec_store.hpp"
 
+#include <chrono>
+
 #include "engine/spec/load.hpp"
 #include "engine/syntax/parser.hpp"
 
@@ -16,9 +18,7 @@ std::shared_ptr<const LoadedSpec> load_spec_text(std::string text, const std::st
   return loaded;
 }
 
-namespace {
-
-std::shared_ptr<const LoadedSpec> load_file(const std::string& path, FileAccess& files) {
+std::shared_ptr<const LoadedSpec> load_spec_file(const std::string& path, FileAccess& files) {
   std::optional<std::string> text = files.read(path);
   if (text) return load_spec_text(std::move(*text), path);
   auto unreadable = std::make_shared<LoadedSpec>();
@@ -30,8 +30,6 @@ std::shared_ptr<const LoadedSpec> load_file(const std::string& path, FileAccess&
   unreadable->diagnostics.push_back(std::move(diag));
   return unreadable;
 }
-
-}  // namespace
 
 std::shared_ptr<const LoadedSpec> SpecStore::get(const std::string& real_path, FileAccess& files) {
   std::promise<std::shared_ptr<const LoadedSpec>> promise;
@@ -47,13 +45,26 @@ std::shared_ptr<const LoadedSpec> SpecStore::get(const std::string& real_path, F
   // Reading and loading happen outside the lock; other callers of this path wait on `result`.
   if (load_here) {
     try {
-      promise.set_value(load_file(real_path, files));
+      promise.set_value(load_spec_file(real_path, files));
     } catch (...) {
       promise.set_exception(std::current_exception());
       invalidate(real_path);  // the next caller tries again
     }
   }
   return result.get();
+}
+
+std::shared_ptr<const LoadedSpec> SpecStore::loaded(const std::string& real_path) {
+  const std::lock_guard lock(mutex_);
+  const auto found = loaded_.find(real_path);
+  if (found == loaded_.end() ||
+      found->second.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return nullptr;
+  try {
+    return found->second.get();
+  } catch (...) {
+    return nullptr;
+  }
 }
 
 void SpecStore::invalidate(const std::string& real_path) {

@@ -28,11 +28,17 @@ struct LoadedSpec {
 // a spec. `name` is the file name diagnostics and the tree carry.
 std::shared_ptr<const LoadedSpec> load_spec_text(std::string text, const std::string& name);
 
+// The spec file at `path` read through `files` and loaded (a read failure is a diagnostic).
+std::shared_ptr<const LoadedSpec> load_spec_file(const std::string& path, FileAccess& files);
+
 class SpecStore {
  public:
   // The spec at `real_path`, read through `files` and loaded on the first call; later calls
   // (from any thread) share that result until `invalidate`. Concurrent first calls load once.
   std::shared_ptr<const LoadedSpec> get(const std::string& real_path, FileAccess& files);
+  // The spec at `real_path` if it is loaded already, else null; never loads (for readers that
+  // must not put into the store what they read, which may be older than the store's truth).
+  std::shared_ptr<const LoadedSpec> loaded(const std::string& real_path);
   // The file changed (on disk or in an open buffer): the next `get` loads it again. Callers
   // holding the old LoadedSpec keep it alive.
   void invalidate(const std::string& real_path);

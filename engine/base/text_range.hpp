@@ -18,6 +18,9 @@ struct ByteRange {
   friend bool operator==(const ByteRange&, const ByteRange&) = default;
 };
 
+// Whether two ranges overlap or meet: an empty range (a cursor) at an item's end touches it.
+inline bool touches(ByteRange a, ByteRange b) { return a.start <= b.end && b.start <= a.end; }
+
 // The smallest range covering both a and b (HCL's RangeBetween).
 inline ByteRange range_between(ByteRange a, ByteRange b) {
   return {a.start < b.start ? a.start : b.start, a.end > b.end ? a.end : b.end};

@@ -1,8 +1,12 @@
 // Code actions, found by walking the bodies that overlap the range with the spec model.
 #include "features/code_actions.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include "base/suggest.hpp"
 #include "features/body_model.hpp"
+#include "features/rename.hpp"
 #include "syntax/block_header.hpp"
 
 namespace hclspec::features {
@@ -11,10 +15,6 @@ namespace {
 
 using syntax::NodeId;
 using syntax::NodeKind;
-
-bool overlaps(base::ByteRange a, base::ByteRange b) {
-  return a.start <= b.end && b.start <= a.end;
-}
 
 // A value of `type` to start from: empty, zero or false, objects with each attribute so.
 std::string placeholder(const types::Type& type) {
@@ -38,7 +38,9 @@ std::string placeholder(const types::Type& type) {
       std::string out;
       for (const types::Attribute& attribute : type.attributes())
         if (!type.is_optional(attribute.name))
-          out += (out.empty() ? "" : ", ") + attribute.name + " = " + placeholder(attribute.type);
+          // Keys quoted: any name may be one (`for` would start a for expression bare).
+          out += (out.empty() ? "\"" : ", \"") + attribute.name +
+                 "\" = " + placeholder(attribute.type);
       return out.empty() ? "{}" : "{ " + out + " }";
     }
     default:  // string, and any type: a string converts to it
@@ -49,14 +51,20 @@ std::string placeholder(const types::Type& type) {
 class Finder {
  public:
   Finder(const Snapshot& snapshot, base::ByteRange range)
-      : tree_(*snapshot.tree), text_(tree_.text()), range_(range), models_(snapshot) {}
+      : tree_(*snapshot.tree),
+        text_(tree_.text()),
+        range_(range),
+        models_(snapshot),
+        modeline_(snapshot.binding.modeline) {}
 
   std::vector<CodeAction> run() {
     BodyModel* root = models_.root();
     if (root == nullptr) return {};
-    // Missing items of the file are reported on its first line (or modeline).
-    const uint32_t first_line_end = static_cast<uint32_t>(text_.find('\n'));
-    if (range_.start <= first_line_end) missing(tree_.root(), *root, {0, 0}, "the file");
+    // Missing items of the file are reported where diagnostics put them: on the modeline, else
+    // the first line.
+    const base::ByteRange header = modeline_.value_or(
+        base::ByteRange{0, static_cast<uint32_t>(std::min(text_.find('\n'), text_.size()))});
+    if (base::touches(header, range_)) missing(tree_.root(), *root, header, "the file");
     walk(tree_.root(), root);
     return std::move(actions_);
   }
@@ -65,7 +73,7 @@ class Finder {
   void walk(NodeId body, BodyModel* model) {
     std::vector<std::pair<NodeId, BodyModel*>> nested;
     for (NodeId item : tree_.children(body)) {
-      if (!overlaps(tree_.range(item), range_)) continue;
+      if (!base::touches(tree_.range(item), range_)) continue;
       const syntax::Node& node = tree_.node(item);
       const base::ByteRange name = tree_.tokens()[node.first_token].range();
       const std::string_view written = name.slice(text_);
@@ -73,7 +81,7 @@ class Finder {
         if (model == nullptr) continue;
         if (const spec::ExpectedAttribute* attribute = model->attribute(written)) {
           if (node.first_descendant < item) reshape(item - 1, attribute->type);
-        } else if (overlaps(name, range_)) {
+        } else if (base::touches(name, range_)) {
           unsupported(item, name, model, true);
         }
         continue;
@@ -82,15 +90,23 @@ class Finder {
       const syntax::BlockHeader header = syntax::block_header(tree_, item);
       BodyModel::BlockEntry* entry = model == nullptr ? nullptr : model->block(written);
       if (model != nullptr && entry == nullptr) {
-        if (overlaps(name, range_)) unsupported(item, name, model, false);
+        if (base::touches(name, range_)) unsupported(item, name, model, false);
         continue;
       }
       BodyModel* inner = entry == nullptr ? nullptr : models_.nested(*entry);
-      if (inner != nullptr && header.body != syntax::kNoNode && overlaps(header.def_range, range_))
+      if (inner != nullptr && header.body != syntax::kNoNode &&
+          base::touches(header.def_range, range_))
         missing(header.body, *inner, header.def_range, "`" + std::string(written) + "`");
       if (header.body != syntax::kNoNode) nested.emplace_back(header.body, inner);
     }
     for (const auto& [body_node, model_of] : nested) walk(body_node, model_of);
+  }
+
+  // The body holding `item`: the nearest Body node after it in post-order whose subtree holds it.
+  NodeId body_of(NodeId item) {
+    for (NodeId n = item + 1; n < tree_.nodes().size(); ++n)
+      if (tree_.node(n).kind == NodeKind::Body && tree_.node(n).first_descendant <= item) return n;
+    return tree_.root();
   }
 
   // An item the body does not expect: the suggested name, and its removal.
@@ -107,7 +123,15 @@ class Finder {
     const std::vector<std::string> code = {attribute ? "unsupported-argument"
                                                      : "unsupported-block-type"};
     const std::string_view suggestion = base::name_suggestion(written, candidates);
-    if (!suggestion.empty())
+    // A name the body holds already would be defined twice (an argument), or once too many (a
+    // block type whose count is at its maximum).
+    size_t holding = 0;
+    for (NodeId sibling : tree_.children(body_of(item)))
+      holding += tree_.token_text(tree_.node(sibling).first_token) == suggestion ? 1 : 0;
+    const BodyModel::BlockEntry* entry = attribute ? nullptr : model->block(suggestion);
+    const int64_t most = entry == nullptr ? 1 : entry->block->max_items;
+    const bool taken = holding > 0 && most > 0 && holding >= static_cast<size_t>(most);
+    if (!suggestion.empty() && !taken)
       actions_.push_back({"Change to `" + std::string(suggestion) + "`",
                           code,
                           name,
@@ -137,6 +161,8 @@ class Finder {
     std::vector<std::string> codes;
     for (const spec::ExpectedAttribute& attribute : model.body().attributes) {
       if (!attribute.required || present(attribute.name, NodeKind::Attribute) > 0) continue;
+      // A name that is not an identifier cannot be written as an argument.
+      if (!new_name_problem(attribute.name).empty()) return;
       added += indent + attribute.name + " = " + placeholder(attribute.type) + "\n";
       names += (names.empty() ? "`" : ", `") + attribute.name + "`";
       codes = {"missing-required-argument"};
@@ -145,39 +171,44 @@ class Finder {
       const size_t count = present(block.type_name, NodeKind::Block);
       if (block.min_items <= 0 || count >= static_cast<size_t>(block.min_items)) continue;
       for (size_t i = count; i < static_cast<size_t>(block.min_items); ++i)
-        added += block_text(block, indent);
+        added += block_text(block, indent, 0);
       names += (names.empty() ? "`" : ", `") + block.type_name + "`";
       codes.push_back(count == 0 && block.max_items == 1 ? "missing-block" : "insufficient-blocks");
     }
     if (added.empty()) return;
-    actions_.push_back({"Add the required " + names + " to " + where,
-                        codes,
-                        at,
-                        {insertion(body, root, added)},
-                        true});
+    const std::optional<TextEdit> edit = insertion(body, root, added);
+    if (!edit) return;
+    actions_.push_back({"Add the required " + names + " to " + where, codes, at, {*edit}, true});
   }
 
-  // A block of `block`'s type with empty labels and its own required arguments.
-  std::string block_text(const spec::ExpectedBlock& block, const std::string& indent) {
+  // A block of `block`'s type with empty labels and its own required items, nested ones too
+  // (to a depth where a spec that requires itself stops).
+  std::string block_text(const spec::ExpectedBlock& block, const std::string& indent, int depth) {
     std::string out = indent + block.type_name;
     for (size_t i = 0; i < block.label_names.size(); ++i) out += " \"\"";
     std::string inside;
-    if (block.nested != nullptr || block.nested_body != nullptr) {
+    if ((block.nested != nullptr || block.nested_body != nullptr) && depth < kMaxNestedBlocks) {
       const spec::ExpectedBody body = spec::expected_body(block);
       for (const spec::ExpectedAttribute& attribute : body.attributes)
-        if (attribute.required)
+        if (attribute.required && new_name_problem(attribute.name).empty())
           inside += indent + "  " + attribute.name + " = " + placeholder(attribute.type) + "\n";
+      for (const spec::ExpectedBlock& nested : body.blocks)
+        for (int64_t i = 0; i < nested.min_items; ++i)
+          inside += block_text(nested, indent + "  ", depth + 1);
     }
     return out + (inside.empty() ? " {\n" + indent + "}\n" : " {\n" + inside + indent + "}\n");
   }
 
-  // The edit that adds `text` (whole lines) at the end of `body`.
-  TextEdit insertion(NodeId body, bool root, const std::string& text) {
+  static constexpr int kMaxNestedBlocks = 8;
+
+  // The edit that adds `text` (whole lines) at the end of `body`; nothing for a one-line body
+  // with items (`task "a" { x = 1 }`), which would need its items moved too.
+  std::optional<TextEdit> insertion(NodeId body, bool root, const std::string& text) {
     const syntax::Node& node = tree_.node(body);
     if (root) {
       const auto end = static_cast<uint32_t>(text_.size());
       const bool newline = end == 0 || text_[end - 1] == '\n';
-      return {{end, end}, (newline ? "" : "\n") + text};
+      return TextEdit{{end, end}, (newline ? "" : "\n") + text};
     }
     // The closing brace: on a line of its own, the text goes on the lines before it; else
     // (`task "a" {}`) the brace moves to a line of its own after the text.
@@ -186,9 +217,10 @@ class Finder {
     const size_t from = line_start == std::string_view::npos ? 0 : line_start + 1;
     const std::string_view before = text_.substr(from, close - from);
     if (before.find_first_not_of(" \t") == std::string_view::npos)
-      return {{static_cast<uint32_t>(from), static_cast<uint32_t>(from)}, text};
+      return TextEdit{{static_cast<uint32_t>(from), static_cast<uint32_t>(from)}, text};
+    if (!tree_.children(body).empty()) return std::nullopt;
     const std::string outer = std::string(line_indentation(from));
-    return {{close, close}, "\n" + text + outer};
+    return TextEdit{{close, close}, "\n" + text + outer};
   }
 
   // The indentation the items of `body` have (or would have: the block's line's and two more).
@@ -231,9 +263,10 @@ class Finder {
   void reshape(NodeId value, const types::Type& type) {
     const syntax::Node& node = tree_.node(value);
     const base::ByteRange range = tree_.range(value);
-    if (!overlaps(range, range_)) return;
+    if (!base::touches(range, range_)) return;
     const std::string_view written = range.slice(text_);
-    const bool single = node.kind == NodeKind::Literal ||
+    // A literal or a plain quoted string (not null, which a list would not hold either).
+    const bool single = (node.kind == NodeKind::Literal && written != "null") ||
                         (node.kind == NodeKind::Template && node.first_descendant == value);
     const bool wants_many = type.is_list() || type.is_set();
     if (wants_many && single && (type.element().is_primitive() || type.element().is_dynamic())) {
@@ -260,6 +293,7 @@ class Finder {
   std::string_view text_;
   base::ByteRange range_;
   BodyModels models_;
+  std::optional<base::ByteRange> modeline_;
   std::vector<CodeAction> actions_;
 };
 

@@ -43,10 +43,6 @@ bool computes(const syntax::SyntaxTree& tree, NodeId node) {
   return false;
 }
 
-bool overlaps(base::ByteRange a, base::ByteRange b) {
-  return a.start <= b.end && b.start <= a.end;
-}
-
 }  // namespace
 
 std::vector<InlayHint> inlay_hints(const Snapshot& snapshot, base::ByteRange range,
@@ -69,7 +65,7 @@ std::vector<InlayHint> inlay_hints(const Snapshot& snapshot, base::ByteRange ran
     std::vector<std::pair<NodeId, BodyModel*>> nested;
     for (const NodeId item : items) {
       const syntax::Node& node = tree.node(item);
-      if (!overlaps(tree.range(item), range)) continue;
+      if (!base::touches(tree.range(item), range)) continue;
       if (node.kind == NodeKind::Attribute) {
         // The value is the attribute's only child, right before it.
         if (!options.values || node.first_descendant == item || !computes(tree, item - 1)) continue;
@@ -87,7 +83,7 @@ std::vector<InlayHint> inlay_hints(const Snapshot& snapshot, base::ByteRange ran
       if (entry != nullptr && options.label_names) {
         const std::vector<std::string>& names = entry->block->label_names;
         for (size_t i = 0; i < header.labels.size() && i < names.size(); ++i)
-          if (overlaps(header.labels[i].range, range))
+          if (base::touches(header.labels[i].range, range))
             hints.push_back(
                 {InlayHint::Kind::LabelName, header.labels[i].range.start, names[i] + ":"});
       }

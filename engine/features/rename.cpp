@@ -1,9 +1,13 @@
 // Rename: a spec block's name found in the spec file's tree, and what a cursor may rename.
 #include "features/rename.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include "base/unicode.hpp"
 #include "features/cursor.hpp"
 #include "features/references.hpp"
+#include "spec/expected.hpp"
 #include "syntax/block_header.hpp"
 
 namespace hclspec::features {
@@ -57,20 +61,20 @@ std::optional<base::ByteRange> spec_block_name(const syntax::SyntaxTree& spec_tr
   const bool block_kind = kind == "block" || kind == "block_list" || kind == "block_set" ||
                           kind == "block_map" || kind == "block_attrs";
   if (!attr && !block_kind) return std::nullopt;
-  if (header.labels.size() == 1) {
-    const base::ByteRange label = header.labels[0].range;
-    // A label written bare (an identifier) has no quotes to keep: renamed all the same.
-    return label;
+  // The argument, when there is one, names what is read (as hcldec: it overrides the label).
+  if (header.body != syntax::kNoNode) {
+    const std::string_view argument = attr ? "name" : "block_type";
+    for (NodeId item : spec_tree.children(header.body)) {
+      const syntax::Node& node = spec_tree.node(item);
+      if (node.kind != NodeKind::Attribute || spec_tree.token_text(node.first_token) != argument)
+        continue;
+      // The value is the attribute's only child, right before it.
+      if (node.first_descendant == item) return std::nullopt;
+      return plain_string(spec_tree, item - 1);
+    }
   }
-  if (!header.labels.empty() || header.body == syntax::kNoNode) return std::nullopt;
-  const std::string_view argument = attr ? "name" : "block_type";
-  for (NodeId item : spec_tree.children(header.body)) {
-    const syntax::Node& node = spec_tree.node(item);
-    if (node.kind != NodeKind::Attribute || spec_tree.token_text(node.first_token) != argument)
-      continue;
-    // An attribute's children: its value expression, the last node before it.
-    return plain_string(spec_tree, item - 1);
-  }
+  // Else the label; one written bare (an identifier) has no quotes to keep.
+  if (header.labels.size() == 1) return header.labels[0].range;
   return std::nullopt;
 }
 
@@ -100,6 +104,29 @@ PrepareRename prepare_rename(const Snapshot& snapshot, const syntax::SyntaxTree&
   }
   // The attribute's or block type's name the cursor is on (referenced_spec_block found one).
   return RenamePlace{locate(*snapshot.tree, offset).word, *block};
+}
+
+bool name_taken(const spec::SpecFile& spec, base::ByteRange spec_block, std::string_view name) {
+  if (!spec.root) return false;
+  std::vector<spec::ExpectedBody> pending{spec::expected_body(*spec.root)};
+  std::set<const spec::Spec*> seen;  // nested bodies, each once (a spec may nest itself)
+  while (!pending.empty()) {
+    const spec::ExpectedBody body = std::move(pending.back());
+    pending.pop_back();
+    const auto reads = [&](const spec::Spec* reader) {
+      return reader != nullptr && reader->range == spec_block;
+    };
+    const bool here =
+        std::any_of(body.attributes.begin(), body.attributes.end(),
+                    [&](const spec::ExpectedAttribute& a) { return reads(a.spec); }) ||
+        std::any_of(body.blocks.begin(), body.blocks.end(),
+                    [&](const spec::ExpectedBlock& b) { return reads(b.spec); });
+    if (here) return spec::find_attribute(body, name) || spec::find_block(body, name);
+    for (const spec::ExpectedBlock& block : body.blocks)
+      if (block.nested != nullptr && seen.insert(block.nested).second)
+        pending.push_back(spec::expected_body(block));
+  }
+  return false;
 }
 
 std::string new_name_problem(std::string_view name) {

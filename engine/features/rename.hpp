@@ -8,13 +8,15 @@
 
 #include "base/text_range.hpp"
 #include "features/snapshot.hpp"
+#include "spec/spec.hpp"
 #include "syntax/tree.hpp"
 
 namespace hclspec::features {
 
 // Where the spec block at `spec_block` (its range in the spec file, `spec::Spec::range`) of
-// `spec_tree` writes the name it reads: the label of `attr "port"` or `block_map "task"`, else
-// the string of its `name` (attr) or `block_type` (the block kinds) argument; quotes included.
+// `spec_tree` writes the name it reads: the string of its `name` (attr) or `block_type` (the
+// block kinds) argument, which wins over a label as in hcldec, else the label of `attr "port"`
+// or `block_map "task"`; quotes included.
 // Nothing for a spec that reads no name, or names it by anything but a plain quoted string.
 std::optional<base::ByteRange> spec_block_name(const syntax::SyntaxTree& spec_tree,
                                                base::ByteRange spec_block);
@@ -32,6 +34,10 @@ using PrepareRename = std::variant<RenamePlace, std::string>;
 // spec block in a spec file. A reason otherwise.
 PrepareRename prepare_rename(const Snapshot& snapshot, const syntax::SyntaxTree& spec_tree,
                              uint32_t offset);
+
+// Whether the body the spec block at `spec_block` reads from also reads `name` (as an argument
+// or a block type): renaming to it would define the name twice.
+bool name_taken(const spec::SpecFile& spec, base::ByteRange spec_block, std::string_view name);
 
 // Why `name` cannot be an attribute name or block type ("" when it can): HCL identifiers only
 // (a letter or `_`, then letters, digits, `_` and `-`).

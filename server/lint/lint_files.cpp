@@ -11,12 +11,11 @@ namespace hclspec::server::lint {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// Folders a walk does not enter: tools' caches and other people's code.
 bool skipped_folder(const std::string& name) {
   return name.starts_with('.') || name == "node_modules";  // .git, .terraform and all hidden
 }
+
+namespace {
 
 bool excluded(const std::vector<std::string>& excludes, const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -55,10 +54,13 @@ Discovery discover(const std::vector<std::string>& paths, const std::vector<std:
       continue;
     }
     std::vector<Candidate> found;
+    // A bound on the names looked at too: a tree of a million other files is not walked whole.
+    const size_t max_entries = max_files > SIZE_MAX / 8 ? SIZE_MAX : max_files * 8;
+    size_t entries = 0;
     for (auto it = fs::recursive_directory_iterator(
              argument, fs::directory_options::skip_permission_denied, ec);
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (out.files.size() + found.size() >= max_files) {
+      if (out.files.size() + found.size() >= max_files || ++entries > max_entries) {
         out.truncated = true;
         break;
       }

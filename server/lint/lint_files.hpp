@@ -28,10 +28,13 @@ struct Discovery {
 // .git, node_modules and .terraform unless that folder is the path given. A file or folder whose
 // path (relative to the current directory, "/"-separated) matches an `excludes` glob is left out;
 // a glob without "/" matches a file or folder name at any depth. Folder walks stop once
-// `max_files` files were found (the language server's bound on a workspace it was not asked to
-// check whole).
+// `max_files` files were found or eight times as many names looked at (the language server's
+// bound on a workspace it was not asked to check whole).
 Discovery discover(const std::vector<std::string>& paths, const std::vector<std::string>& excludes,
                    size_t max_files = SIZE_MAX);
+
+// Folders a walk does not enter: hidden ones (.git, .terraform) and node_modules.
+bool skipped_folder(const std::string& name);
 
 // `path` as lint shows it: lexically normal, without a leading "./".
 std::string shown_path(const std::string& path);

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "engine/base/huge_pages.hpp"
+#include "engine/base/unicode.hpp"
 #include "engine/features/code_actions.hpp"
 #include "engine/features/completion.hpp"
 #include "engine/features/decoded_value.hpp"
@@ -21,6 +22,7 @@
 #include "engine/features/selection_ranges.hpp"
 #include "engine/features/semantic_tokens.hpp"
 #include "engine/features/signature_help.hpp"
+#include "engine/spec/load.hpp"
 #include "protocol/large_results.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
@@ -103,19 +105,32 @@ features::InlayHintOptions inlay_hint_options_from(const json& section) {
   return options;
 }
 
-// The spec files (*.hcldec) under `root` that resolve inside it, in path order, at most
-// ten: what a modeline may name.
-std::vector<std::string> spec_files_under(const std::string& root) {
+// The spec files (*.hcldec) under `root` that resolve inside it, in path order: at most ten,
+// among at most 50,000 names, in the folders lint enters; fewer once `cancel` is set.
+std::vector<std::string> spec_files_under(const std::string& root,
+                                          const base::CancellationFlag& cancel) {
+  namespace fs = std::filesystem;
   constexpr size_t kMaxOffered = 10;
+  constexpr size_t kMaxNames = 50000;
   std::vector<std::string> found;
   DiskFileAccess disk;
-  for (const lint::Candidate& candidate : lint::discover({root}, {}, 20000).files) {
-    if (!candidate.path.ends_with(".hcldec")) continue;
-    const std::string path = std::filesystem::absolute(candidate.path).lexically_normal().string();
+  std::error_code error;
+  size_t names = 0;
+  for (auto it = fs::recursive_directory_iterator(
+           root, fs::directory_options::skip_permission_denied, error);
+       !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+    if (cancel.cancelled() || ++names > kMaxNames || found.size() == kMaxOffered) break;
+    const std::string name = it->path().filename().string();
+    if (it->is_directory(error)) {
+      if (lint::skipped_folder(name)) it.disable_recursion_pending();
+      continue;
+    }
+    if (!name.ends_with(".hcldec") || !it->is_regular_file(error)) continue;
+    const std::string path = it->path().lexically_normal().string();
     const std::optional<std::string> real = disk.real_path(path);
     if (real && path_is_inside(root, *real)) found.push_back(path);
-    if (found.size() == kMaxOffered) break;
   }
+  std::sort(found.begin(), found.end());
   return found;
 }
 
@@ -270,7 +285,7 @@ void LanguageServer::answer(const json& id, RequestHandler handler, const json& 
       [&]() -> Reply {
         Reply reply = (this->*handler)(params);
         if (!reply.background) return reply;
-        start_background(id, std::move(reply.background), uri, version);
+        start_background(id, std::move(reply), uri, version);
         in_background = true;
         return nullptr;
       },
@@ -279,13 +294,18 @@ void LanguageServer::answer(const json& id, RequestHandler handler, const json& 
   if (!in_background) host_.send(std::move(body));
 }
 
-void LanguageServer::start_background(const json& id, Reply::Work work, const std::string& uri,
+void LanguageServer::start_background(const json& id, Reply&& reply, const std::string& uri,
                                       int64_t version) {
-  auto cancel = std::make_shared<base::CancellationFlag>();
   const std::string key = id.dump();
-  running_[key] = {cancel, uri, version};
+  if (running_.contains(key)) {
+    // Two requests of one id could not both be answered: the second is refused.
+    send_error(id, ErrorCode::InvalidRequest, "A request with this id is still being answered");
+    return;
+  }
+  auto cancel = std::make_shared<base::CancellationFlag>();
+  running_[key] = {cancel, uri, version, reply.stale_on_any_edit};
   host_.run_in_background(
-      [this, id, key, cancel, work = std::move(work)] {
+      [this, id, key, cancel, work = std::move(reply.background)] {
         std::string internal_error;
         std::string body;
         if (!cancel->cancelled())
@@ -299,7 +319,7 @@ void LanguageServer::start_background(const json& id, Reply::Work work, const st
           running_.erase(found);
           if (!internal_error.empty()) log(kLogError, internal_error);
           const Document* document = request.uri.empty() ? nullptr : workspace_.find(request.uri);
-          if (document && document->version != request.version)
+          if (request.stale || (document && document->version != request.version))
             send_error(id, ErrorCode::ContentModified,
                        "The document changed before the request was answered");
           else if (cancel->cancelled())
@@ -308,7 +328,7 @@ void LanguageServer::start_background(const json& id, Reply::Work work, const st
             host_.send(std::move(body));
         });
       },
-      Lane::Workspace);
+      reply.lane);
 }
 
 void LanguageServer::handle_notification(const protocol::Message& message) {
@@ -628,7 +648,10 @@ void LanguageServer::did_change(const json& params) {
   mark_changed(document->uri);
   // Work reading the old text stops; its request is answered ContentModified.
   for (auto& [id, request] : running_)
-    if (request.uri == document->uri) request.cancel->cancel();
+    if (request.uri == document->uri || request.stale_on_any_edit) {
+      request.cancel->cancel();
+      request.stale = true;
+    }
   if (document->association.kind == Association::Kind::MetaSpec ||
       document->association.kind == Association::Kind::ProjectFile)
     spec_source_changed(document->path);
@@ -714,7 +737,9 @@ Reply LanguageServer::hover(const json& params) {
     size_t uses = 0;
     const WalkReport report = walk_workspace_files(
         *view, cancel,
-        [&](const Association& association) { return uses_spec(association, target.spec_path); },
+        [&](const Association& association, bool) {
+          return uses_spec(association, target.spec_path);
+        },
         [&](const WorkspaceFile& file) {
           const size_t count =
               features::spec_block_uses(file.snapshot, target.block, &cancel).size();
@@ -740,11 +765,14 @@ Reply LanguageServer::signature_help(const json& params) {
   const std::optional<features::SignatureHelp> help =
       features::signature_help(workspace_.snapshot(document), offset);
   if (!help) return nullptr;
-  // Parameters by their text (every client takes that; each is unique in the label, as names
-  // are), not by offsets in the label's UTF-16 units.
+  // Parameters by their place in the label, in UTF-16 units (their text may occur twice:
+  // `f(list string, t string)`).
   json parameters = json::array();
+  const std::string_view label = help->label;
   for (const base::ByteRange& parameter : help->parameters)
-    parameters.push_back({{"label", std::string(parameter.slice(help->label))}});
+    parameters.push_back({{"label",
+                           {base::utf16_length(label.substr(0, parameter.start)),
+                            base::utf16_length(label.substr(0, parameter.end))}}});
   json signature = {{"label", help->label}, {"parameters", std::move(parameters)}};
   if (!help->description.empty()) signature["documentation"] = help->description;
   return json{{"signatures", json::array({std::move(signature)})},
@@ -759,17 +787,24 @@ Reply LanguageServer::inlay_hint(const json& params) {
   base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
                         to_offset(lines, request.range.end, client_.encoding)};
   if (range.end < range.start) std::swap(range.start, range.end);
-  json hints = json::array();
-  for (const features::InlayHint& hint :
-       features::inlay_hints(workspace_.snapshot(document), range, settings_.inlay_hints)) {
-    const bool value = hint.kind == features::InlayHint::Kind::Value;
-    json item = {{"position", json(to_position(lines, hint.offset, client_.encoding))},
-                 {"label", hint.label},
-                 {value ? "paddingLeft" : "paddingRight", true}};
-    if (!value) item["kind"] = 2;  // Parameter: a label's name, as a call's parameter names
-    hints.push_back(std::move(item));
-  }
-  return hints;
+  // Evaluated away from this thread: a file's expressions may take long to evaluate.
+  auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
+  return Reply::in_background(
+      [snapshot, range, options = settings_.inlay_hints,
+       encoding = client_.encoding](const base::CancellationFlag&) -> Reply {
+        const base::LineIndex& text_lines = snapshot->source().lines();
+        json hints = json::array();
+        for (const features::InlayHint& hint : features::inlay_hints(*snapshot, range, options)) {
+          const bool value = hint.kind == features::InlayHint::Kind::Value;
+          json item = {{"position", json(to_position(text_lines, hint.offset, encoding))},
+                       {"label", hint.label},
+                       {value ? "paddingLeft" : "paddingRight", true}};
+          if (!value) item["kind"] = 2;  // Parameter: a label's name, as a call's parameters'
+          hints.push_back(std::move(item));
+        }
+        return hints;
+      },
+      Lane::Documents);
 }
 
 Reply LanguageServer::code_action(const json& params) {
@@ -817,10 +852,12 @@ Reply LanguageServer::code_action(const json& params) {
   // walk of the folder's names (no file read), away from this thread.
   if (document.association.kind != Association::Kind::None || !document.tree) return actions;
   const std::string root = workspace_.context_for(document.path).trust_root;
-  const std::string folder = std::filesystem::path(document.path).parent_path().string();
-  return Reply::in_background([actions = std::move(actions), root, folder,
-                               uri = document.uri](const base::CancellationFlag&) mutable -> Reply {
-    for (const std::string& spec : spec_files_under(root)) {
+  // Relative to the file's real folder, as the association resolves a modeline.
+  const std::string folder =
+      workspace_.real_path(std::filesystem::path(document.path).parent_path().string());
+  return Reply::in_background([actions = std::move(actions), root, folder, uri = document.uri](
+                                  const base::CancellationFlag& cancel) mutable -> Reply {
+    for (const std::string& spec : spec_files_under(root, cancel)) {
       const std::string relative =
           std::filesystem::path(spec).lexically_relative(folder).generic_string();
       actions.push_back({{"title", "Check this file against " + relative + " (add a modeline)"},
@@ -852,7 +889,8 @@ Reply LanguageServer::decoded_value(const json& params) {
         for (const features::DiagnosticItem& item : features::diagnostics(*snapshot, &cancel))
           result["diagnostics"].push_back(json(to_diagnostic(lines, item, encoding)));
         return result;
-      });
+      },
+      Lane::Documents);
 }
 
 Reply LanguageServer::formatting(const json& params) {
@@ -923,17 +961,22 @@ std::optional<LanguageServer::SpecBlockTarget> LanguageServer::spec_block_target
   const std::optional<base::ByteRange> block =
       features::referenced_spec_block(workspace_.snapshot(document), offset);
   if (!block) return std::nullopt;
+  return target_of_block(document, *block);
+}
+
+std::optional<LanguageServer::SpecBlockTarget> LanguageServer::target_of_block(
+    const Document& document, base::ByteRange block) {
   if (document.association.kind == Association::Kind::MetaSpec)
-    return SpecBlockTarget{workspace_.real_path(document.path), *block,
+    return SpecBlockTarget{workspace_.real_path(document.path), block,
                            protocol::Location{document.uri, to_range(document.source().lines(),
-                                                                     *block, client_.encoding)}};
+                                                                     block, client_.encoding)}};
   if (document.association.kind != Association::Kind::Spec || !document.spec ||
       !document.spec->tree)
     return std::nullopt;
   return SpecBlockTarget{
-      document.association.spec_path, *block,
+      document.association.spec_path, block,
       protocol::Location{protocol::path_to_uri(document.association.spec_path),
-                         to_range(document.spec->tree->lines(), *block, client_.encoding)}};
+                         to_range(document.spec->tree->lines(), block, client_.encoding)}};
 }
 
 Reply LanguageServer::references(const json& params) {
@@ -950,7 +993,9 @@ Reply LanguageServer::references(const json& params) {
     if (declaration) locations.push_back(json(target.declaration));
     walk_workspace_files(
         *view, cancel,
-        [&](const Association& association) { return uses_spec(association, target.spec_path); },
+        [&](const Association& association, bool) {
+          return uses_spec(association, target.spec_path);
+        },
         [&](const WorkspaceFile& file) {
           const base::LineIndex& lines = file.snapshot.source().lines();
           for (const base::ByteRange& use :
@@ -998,8 +1043,19 @@ Reply LanguageServer::rename(const json& params) {
   if (const std::string problem = features::new_name_problem(request.new_name); !problem.empty())
     throw protocol::RequestFailed(problem);
   const features::RenamePlace place = rename_place(document, offset);
-  std::optional<SpecBlockTarget> target = spec_block_target(document, offset);
+  std::optional<SpecBlockTarget> target = target_of_block(document, place.spec_block);
   const syntax::SyntaxTree& spec_tree = spec_tree_of(document);
+  {
+    // The new name must not be one the same body is read for already.
+    base::Diagnostics problems;
+    const std::shared_ptr<const spec::SpecFile> spec =
+        document.association.kind == Association::Kind::Spec
+            ? document.spec->file
+            : std::make_shared<const spec::SpecFile>(spec::load_spec(document.tree, problems));
+    if (spec && features::name_taken(*spec, place.spec_block, request.new_name))
+      throw protocol::RequestFailed("The spec already reads `" + request.new_name +
+                                    "` in the same body; nothing was renamed.");
+  }
   const std::optional<base::ByteRange> written =
       features::spec_block_name(spec_tree, place.spec_block);
   if (!target || !written) throw protocol::RequestFailed("Nothing to rename here.");
@@ -1010,30 +1066,44 @@ Reply LanguageServer::rename(const json& params) {
       json(protocol::TextEdit{to_range(spec_tree.lines(), *written, client_.encoding),
                               quoted ? "\"" + request.new_name + "\"" : request.new_name}));
   auto view = std::make_shared<const WorkspaceView>(workspace_.view());
-  return Reply::in_background([view, target = std::move(*target), encoding = client_.encoding,
-                               name = request.new_name, changes = std::move(changes)](
-                                  const base::CancellationFlag& cancel) mutable -> Reply {
-    size_t count = 0;
-    const WalkReport report = walk_workspace_files(
-        *view, cancel,
-        [&](const Association& association) { return uses_spec(association, target.spec_path); },
-        [&](const WorkspaceFile& file) {
-          const base::LineIndex& lines = file.snapshot.source().lines();
-          for (const base::ByteRange& use :
-               features::spec_block_uses(file.snapshot, target.block, &cancel)) {
-            if (++count > kMaxReferences) return false;
-            changes[file.uri].push_back(
-                json(protocol::TextEdit{to_range(lines, use, encoding), name}));
-          }
-          return true;
-        });
-    // Half a rename breaks the files it left out: all of it or nothing.
-    if (!report.complete && !cancel.cancelled())
-      throw protocol::RequestFailed("The workspace holds more files or uses than a rename reads (" +
-                                    std::to_string(kMaxReferences) +
-                                    " uses); nothing was renamed.");
-    return json{{"changes", std::move(changes)}};
-  });
+  return Reply::in_background(
+      [view, target = std::move(*target), encoding = client_.encoding, name = request.new_name,
+       changes = std::move(changes)](const base::CancellationFlag& cancel) mutable -> Reply {
+        size_t count = 0;
+        std::string unreadable;  // a file of the spec whose uses can't all be found
+        const WalkReport report = walk_workspace_files(
+            *view, cancel,
+            [&](const Association& association, bool) {
+              return uses_spec(association, target.spec_path);
+            },
+            [&](const WorkspaceFile& file) {
+              if (!file.snapshot.tree || base::has_errors(file.snapshot.tree->diagnostics())) {
+                unreadable = file.path;
+                return false;
+              }
+              const base::LineIndex& lines = file.snapshot.source().lines();
+              for (const base::ByteRange& use :
+                   features::spec_block_uses(file.snapshot, target.block, &cancel)) {
+                if (++count > kMaxReferences) return false;
+                changes[file.uri].push_back(
+                    json(protocol::TextEdit{to_range(lines, use, encoding), name}));
+              }
+              return true;
+            });
+        // Half a rename breaks the files it left out: all of it or nothing.
+        if (!unreadable.empty())
+          throw protocol::RequestFailed(
+              unreadable +
+              " is checked against this spec but its uses can't all be found (it has "
+              "syntax errors, or is JSON); nothing was renamed.");
+        if (!report.complete && !cancel.cancelled())
+          throw protocol::RequestFailed(
+              "The workspace holds more files, bytes or uses than a rename reads (20,000 files, "
+              "512 MiB, " +
+              std::to_string(kMaxReferences) + " uses); nothing was renamed.");
+        return json{{"changes", std::move(changes)}};
+      },
+      Lane::Workspace, true);
 }
 
 Reply LanguageServer::workspace_symbol(const json& params) {
@@ -1045,9 +1115,10 @@ Reply LanguageServer::workspace_symbol(const json& params) {
     const auto matches = [&](std::string_view name) { return fuzzy_matches(query, name); };
     walk_workspace_files(
         *view, cancel,
-        // Open documents, and the files a rule or modeline gives a spec, and spec files.
-        [](const Association& association) {
-          return association.kind == Association::Kind::Spec ||
+        // Every open document; of the others, those a rule or modeline gives a spec, and the
+        // spec files.
+        [](const Association& association, bool open) {
+          return open || association.kind == Association::Kind::Spec ||
                  association.kind == Association::Kind::MetaSpec;
         },
         [&](const WorkspaceFile& file) {

@@ -61,15 +61,22 @@ struct Reply {
     reply.write = std::move(write);
     return reply;
   }
-  static Reply in_background(Work work) {
+  // `lane`: Workspace for walks over the workspace's files, Documents for an analysis of one.
+  // `stale_on_any_edit`: an edit of any document makes the answer stale (a rename's edits).
+  static Reply in_background(Work work, Lane lane = Lane::Workspace,
+                             bool stale_on_any_edit = false) {
     Reply reply(nullptr);
     reply.background = std::move(work);
+    reply.lane = lane;
+    reply.stale_on_any_edit = stale_on_any_edit;
     return reply;
   }
   nlohmann::json value;
   size_t size = 0;
   Writer write;
   Work background;
+  Lane lane = Lane::Workspace;
+  bool stale_on_any_edit = false;
 };
 
 class LanguageServer {
@@ -110,6 +117,8 @@ class LanguageServer {
     std::shared_ptr<base::CancellationFlag> cancel;
     std::string uri;  // the document it reads, if any
     int64_t version = 0;
+    bool stale_on_any_edit = false;
+    bool stale = false;  // an edit made the answer stale: ContentModified
   };
   // A spec block that find references and hover count the uses of.
   struct SpecBlockTarget {
@@ -128,7 +137,7 @@ class LanguageServer {
   void handle_response(const protocol::Message& message);
   void answer(const nlohmann::json& id, RequestHandler handler, const nlohmann::json& params,
               const std::string& uri = "", int64_t version = 0);
-  void start_background(const nlohmann::json& id, Reply::Work work, const std::string& uri,
+  void start_background(const nlohmann::json& id, Reply&& reply, const std::string& uri,
                         int64_t version);
   void send_error(const nlohmann::json& id, protocol::ErrorCode code, std::string_view message);
   void send_request(std::string_view method, const nlohmann::json& params,
@@ -182,6 +191,8 @@ class LanguageServer {
   Document& document_for(const nlohmann::json& params_text_document);
   // The spec block the name at `offset` of `document` stands for (features/references.hpp).
   std::optional<SpecBlockTarget> spec_block_target(const Document& document, uint32_t offset);
+  // The same for a spec block known by its range in the document's spec file.
+  std::optional<SpecBlockTarget> target_of_block(const Document& document, base::ByteRange block);
   // The tree of the spec file that governs `document` (its own for a .hcldec file); throws
   // RequestFailed when there is none.
   const syntax::SyntaxTree& spec_tree_of(const Document& document) const;

@@ -60,7 +60,7 @@ std::optional<std::string> file_real_path(const std::string& path, FileAccess& f
 }  // namespace
 
 WalkReport walk_workspace_files(const WorkspaceView& view, const base::CancellationFlag& cancel,
-                                const std::function<bool(const Association&)>& wanted,
+                                const std::function<bool(const Association&, bool open)>& wanted,
                                 const std::function<bool(const WorkspaceFile&)>& visit,
                                 const WalkLimits& limits) {
   WalkReport report;
@@ -68,10 +68,11 @@ WalkReport walk_workspace_files(const WorkspaceView& view, const base::Cancellat
   for (const WorkspaceFile& file : view.open_files) {
     if (cancel.cancelled()) return {report.files_read, false};
     seen.insert(view.disk->real_path(file.path).value_or(file.path));
-    if (wanted(file.association) && !visit(file)) return {report.files_read, false};
+    if (wanted(file.association, true) && !visit(file)) return {report.files_read, false};
   }
   WalkFiles files(view.open_texts, *view.disk);
   uint64_t bytes = 0;
+  std::map<std::string, std::shared_ptr<const LoadedSpec>> walk_specs;
   for (const WorkspaceFolder& folder : view.folders) {
     const lint::Discovery found =
         lint::discover({folder.path}, {}, limits.max_files - report.files_read);
@@ -93,10 +94,18 @@ WalkReport walk_workspace_files(const WorkspaceView& view, const base::Cancellat
           path, *text, association_context(view.folders, view.client_rules, path, files), files);
       if (candidate.json_if_associated && file.association.kind != Association::Kind::Spec)
         continue;
-      if (!wanted(file.association)) continue;
+      if (!wanted(file.association, false)) continue;
       std::shared_ptr<const LoadedSpec> spec;
-      if (file.association.kind == Association::Kind::Spec && file.association.problem.empty())
-        spec = view.specs->get(file.association.spec_path, files);
+      if (file.association.kind == Association::Kind::Spec && file.association.problem.empty()) {
+        // The store's spec when it has one; else loaded for this walk only: the view's texts may
+        // be older than the store's truth, and must not become it.
+        spec = view.specs->loaded(file.association.spec_path);
+        if (!spec) {
+          std::shared_ptr<const LoadedSpec>& own = walk_specs[file.association.spec_path];
+          if (!own) own = load_spec_file(file.association.spec_path, files);
+          spec = own;
+        }
+      }
       if (is_json_file_name(path))
         file.snapshot.json = syntax::parse_json(std::move(*text), path);
       else

@@ -51,12 +51,13 @@ struct WalkReport {
   bool complete = true;   // false: a limit or the cancellation stopped the walk early
 };
 
-// Calls `visit` with every open document, then every file under the workspace folders that is
-// not open (read, associated and, when `wanted` says so, parsed and bound to its spec), in path
-// order, until `visit` returns false. A file whose real path lies outside its folder is not read.
-// `wanted` sees each file's association before it is parsed: files it refuses cost a read only.
+// Calls `visit` with the open documents, then the files under the workspace folders that are not
+// open (read, associated and parsed and bound to their spec), in path order, that `wanted`
+// accepts, until `visit` returns false. `wanted` sees each file's association (and whether it is
+// open) before it is parsed: a file it refuses costs a read only. A file whose real path lies
+// outside its folder is not read.
 WalkReport walk_workspace_files(const WorkspaceView& view, const base::CancellationFlag& cancel,
-                                const std::function<bool(const Association&)>& wanted,
+                                const std::function<bool(const Association&, bool open)>& wanted,
                                 const std::function<bool(const WorkspaceFile&)>& visit,
                                 const WalkLimits& limits = {});
 

@@ -187,6 +187,67 @@ TEST_CASE("rename a spec block's name in the spec and in every file of that spec
   CHECK(places(found, w.folder) == std::set<std::string>{"svc/a.hcl:0:0", "svc/b.hcl:3:0"});
 }
 
+TEST_CASE("rename from a spec block's name argument; refused for a name taken or a broken file") {
+  Workspace w;
+  // The spec names the backends' address by an argument: the name is renamed there.
+  const std::string spec = R"(object {
+  attr "port" {
+    type = number
+  }
+  block_list "backend" {
+    object {
+      attr "addr" {
+        name = "address"
+        type = string
+      }
+      attr "port" {
+        type = number
+      }
+    }
+  }
+  attr "unused" {
+    type = string
+  }
+}
+)";
+  w.session.change(w.spec_uri, 2, json::array({{{"text", spec}}}));
+  json params = at(w.spec_uri, 7, 17);  // on "address"
+  params["newName"] = "host";
+  const json edit = w.session.request("textDocument/rename", params)["result"];
+  REQUIRE(edit.contains("changes"));
+  CHECK(edit["changes"][w.spec_uri] ==
+        json::parse(R"([{"range": {"start": {"line": 7, "character": 15},
+    "end": {"line": 7, "character": 24}}, "newText": "\"host\""}])"));
+  CHECK(edit["changes"][w.folder.uri_of("svc/a.hcl")].size() == 2);
+  // A name the same body reads already.
+  params["newName"] = "port";
+  CHECK(w.session.request("textDocument/rename", params)["error"]["message"] ==
+        "The spec already reads `port` in the same body; nothing was renamed.");
+  // A file of the spec with syntax errors: its uses can't all be found.
+  w.session.change(w.b_uri, 2, json::array({range_change(3, 0, 3, 0, "= broken\n")}));
+  params["newName"] = "host";
+  const json refused = w.session.request("textDocument/rename", params)["error"];
+  CHECK(refused["code"] == -32803);
+  CHECK(refused["message"].get<std::string>().find("svc/b.hcl is checked against this spec") !=
+        std::string::npos);
+}
+
+TEST_CASE("a rename is stale once any document changes; a duplicate id is refused") {
+  Workspace w;
+  json params = at(w.spec_uri, 1, 9);
+  params["newName"] = "listen_port";
+  const json rename = {
+      {"jsonrpc", "2.0"}, {"id", 950}, {"method", "textDocument/rename"}, {"params", params}};
+  w.session.send(rename);
+  // The same id again while the first is running: refused, and the first still answered.
+  w.session.send(rename);
+  CHECK(w.session.response(950)["error"]["code"] == -32600);
+  // Another document is edited: the rename's edits would land in the wrong places.
+  w.session.change(w.folder.uri_of("svc/b.hcl"), 3, json::array({range_change(0, 0, 0, 0, "\n")}));
+  w.session.settle();
+  CHECK(w.session.response(950)["error"]["code"] == -32801);
+}
+
 TEST_CASE("rename refuses, with a reason, what it cannot rename") {
   Workspace w;
   const auto rename_error = [&](const json& where, const std::string& name) {

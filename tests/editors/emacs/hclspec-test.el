@@ -136,9 +136,10 @@ wrong units shows."
   "The documentation that ElDoc shows for point, or nil."
   (let (shown)
     ;; Instead of the echo area: keep what ElDoc would display.
+    ;; ElDoc may display before every source answered (signature help has nothing here).
     (setq-local eldoc-display-functions
                 (list (lambda (docs _interactive)
-                        (setq shown (mapconcat #'car docs "\n")))))
+                        (when docs (setq shown (mapconcat #'car docs "\n"))))))
     (eldoc-print-current-symbol-info t)
     (hclspec-test--wait (lambda () shown))))
 
