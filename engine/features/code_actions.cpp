@@ -82,7 +82,7 @@ class Finder {
         if (const spec::ExpectedAttribute* attribute = model->attribute(written)) {
           if (node.first_descendant < item) reshape(item - 1, attribute->type);
         } else if (base::touches(name, range_)) {
-          unsupported(item, name, model, true);
+          unsupported(body, item, name, model, true);
         }
         continue;
       }
@@ -90,7 +90,7 @@ class Finder {
       const syntax::BlockHeader header = syntax::block_header(tree_, item);
       BodyModel::BlockEntry* entry = model == nullptr ? nullptr : model->block(written);
       if (model != nullptr && entry == nullptr) {
-        if (base::touches(name, range_)) unsupported(item, name, model, false);
+        if (base::touches(name, range_)) unsupported(body, item, name, model, false);
         continue;
       }
       BodyModel* inner = entry == nullptr ? nullptr : models_.nested(*entry);
@@ -102,15 +102,9 @@ class Finder {
     for (const auto& [body_node, model_of] : nested) walk(body_node, model_of);
   }
 
-  // The body holding `item`: the nearest Body node after it in post-order whose subtree holds it.
-  NodeId body_of(NodeId item) {
-    for (NodeId n = item + 1; n < tree_.nodes().size(); ++n)
-      if (tree_.node(n).kind == NodeKind::Body && tree_.node(n).first_descendant <= item) return n;
-    return tree_.root();
-  }
-
-  // An item the body does not expect: the suggested name, and its removal.
-  void unsupported(NodeId item, base::ByteRange name, BodyModel* model, bool attribute) {
+  // An item `body` does not expect: the suggested name, and its removal.
+  void unsupported(NodeId body, NodeId item, base::ByteRange name, BodyModel* model,
+                   bool attribute) {
     std::vector<std::string_view> candidates;
     if (attribute) {
       for (const spec::ExpectedAttribute& expected : model->body().attributes)
@@ -126,7 +120,7 @@ class Finder {
     // A name the body holds already would be defined twice (an argument), or once too many (a
     // block type whose count is at its maximum).
     size_t holding = 0;
-    for (NodeId sibling : tree_.children(body_of(item)))
+    for (NodeId sibling : tree_.children(body))
       holding += tree_.token_text(tree_.node(sibling).first_token) == suggestion ? 1 : 0;
     const BodyModel::BlockEntry* entry = attribute ? nullptr : model->block(suggestion);
     const int64_t most = entry == nullptr ? 1 : entry->block->max_items;

@@ -40,6 +40,13 @@ uint32_t to_offset(const base::LineIndex& lines, const protocol::Position& posit
   return lines.line_start(position.line) + std::min(position.character, length);
 }
 
+base::ByteRange to_byte_range(const base::LineIndex& lines, const protocol::Range& range,
+                              PositionEncoding encoding) {
+  const uint32_t start = to_offset(lines, range.start, encoding);
+  const uint32_t end = to_offset(lines, range.end, encoding);
+  return start <= end ? base::ByteRange{start, end} : base::ByteRange{end, start};
+}
+
 protocol::Diagnostic to_diagnostic(const base::LineIndex& lines,
                                    const features::DiagnosticItem& item,
                                    PositionEncoding encoding) {

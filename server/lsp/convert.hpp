@@ -35,6 +35,9 @@ protocol::Range to_range(const base::LineIndex& lines, base::ByteRange range,
 // past the last means the end of the text (as LSP asks).
 uint32_t to_offset(const base::LineIndex& lines, const protocol::Position& position,
                    PositionEncoding encoding);
+// A client's range in byte offsets, its ends put in order (clients send them either way).
+base::ByteRange to_byte_range(const base::LineIndex& lines, const protocol::Range& range,
+                              PositionEncoding encoding);
 
 protocol::Diagnostic to_diagnostic(const base::LineIndex& lines,
                                    const features::DiagnosticItem& item, PositionEncoding encoding);

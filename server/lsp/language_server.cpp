@@ -784,9 +784,7 @@ Reply LanguageServer::inlay_hint(const json& params) {
   const auto request = params.get<protocol::InlayHintParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
-  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
-                        to_offset(lines, request.range.end, client_.encoding)};
-  if (range.end < range.start) std::swap(range.start, range.end);
+  const base::ByteRange range = to_byte_range(lines, request.range, client_.encoding);
   // Evaluated away from this thread: a file's expressions may take long to evaluate.
   auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
   return Reply::in_background(
@@ -818,9 +816,7 @@ Reply LanguageServer::code_action(const json& params) {
                       });
   if (!wanted) return actions;
   const base::LineIndex& lines = document.source().lines();
-  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
-                        to_offset(lines, request.range.end, client_.encoding)};
-  if (range.end < range.start) std::swap(range.start, range.end);
+  const base::ByteRange range = to_byte_range(lines, request.range, client_.encoding);
   for (const features::CodeAction& action :
        features::code_actions(workspace_.snapshot(document), range)) {
     const protocol::Range at = to_range(lines, action.at, client_.encoding);
@@ -902,9 +898,7 @@ Reply LanguageServer::range_formatting(const json& params) {
   const auto request = params.get<protocol::DocumentRangeFormattingParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
-  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
-                        to_offset(lines, request.range.end, client_.encoding)};
-  if (range.end < range.start) std::swap(range.start, range.end);
+  const base::ByteRange range = to_byte_range(lines, request.range, client_.encoding);
   return format_edits(document, range);
 }
 
@@ -1261,9 +1255,7 @@ Reply LanguageServer::semantic_tokens_range(const json& params) {
   const auto request = params.get<protocol::SemanticTokensRangeParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
-  base::ByteRange range{to_offset(lines, request.range.start, client_.encoding),
-                        to_offset(lines, request.range.end, client_.encoding)};
-  if (range.end < range.start) std::swap(range.start, range.end);
+  const base::ByteRange range = to_byte_range(lines, request.range, client_.encoding);
   auto data = std::make_shared<std::vector<uint32_t>>();
   encode_semantic_pieces(
       lines,

@@ -190,26 +190,9 @@ TEST_CASE("rename a spec block's name in the spec and in every file of that spec
 TEST_CASE("rename from a spec block's name argument; refused for a name taken or a broken file") {
   Workspace w;
   // The spec names the backends' address by an argument: the name is renamed there.
-  const std::string spec = R"(object {
-  attr "port" {
-    type = number
-  }
-  block_list "backend" {
-    object {
-      attr "addr" {
-        name = "address"
-        type = string
-      }
-      attr "port" {
-        type = number
-      }
-    }
-  }
-  attr "unused" {
-    type = string
-  }
-}
-)";
+  std::string spec = kServiceSpec;
+  const std::string label = "attr \"address\" {\n";
+  spec.replace(spec.find(label), label.size(), "attr \"addr\" {\n        name = \"address\"\n");
   w.session.change(w.spec_uri, 2, json::array({{{"text", spec}}}));
   json params = at(w.spec_uri, 7, 17);  // on "address"
   params["newName"] = "host";
