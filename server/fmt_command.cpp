@@ -20,7 +20,6 @@
 #include "server/progress.hpp"
 #include "server/replace_file.hpp"
 #include "server/source_files.hpp"
-#include "server/spec_association.hpp"
 #include "server/unified_diff.hpp"
 
 namespace hclspec::server {
@@ -112,11 +111,7 @@ int parse_options(const std::vector<std::string>& arguments, FmtOptions& o) {
 
 class FmtRun {
  public:
-  explicit FmtRun(const FmtOptions& options) : o_(options) {
-    std::error_code ec;
-    cwd_ = fs::current_path(ec).string();
-    trust_root_ = fs::weakly_canonical(cwd_, ec).string();
-  }
+  explicit FmtRun(const FmtOptions& options) : o_(options), folder_(CommandFolder::current()) {}
 
   int run() {
     std::vector<std::string> files;
@@ -170,22 +165,15 @@ class FmtRun {
     if (path == "-")
       return std::string(std::istreambuf_iterator<char>(std::cin),
                          std::istreambuf_iterator<char>());
-    std::error_code ec;
-    real_path = fs::canonical(path, ec).string();
-    if (ec) {
-      failure(path, ec.message());
+    std::string error;
+    std::optional<std::string> resolved = resolve_inside(folder_, path, error);
+    if (!resolved) {
+      failure(path, error);
       return std::nullopt;
     }
-    // As lint: a file inside the current directory that links outside it is neither read
-    // nor written (a repository is untrusted input).
-    const std::string absolute = (fs::path(cwd_) / path).lexically_normal().string();
-    if (links_out_of(trust_root_, absolute, real_path)) {
-      failure(path, "a symbolic link to a file outside the current directory; not read");
-      return std::nullopt;
-    }
+    real_path = std::move(*resolved);
     if (!seen_.insert(real_path).second) return std::nullopt;  // "a.hcl ./a.hcl": once
     // The resolved path, as checked: the link cannot be changed to point elsewhere meanwhile.
-    std::string error;
     std::optional<std::string> text = read_file(real_path, error);
     if (!text) failure(path, error);
     return text;
@@ -234,8 +222,7 @@ class FmtRun {
   }
 
   const FmtOptions& o_;
-  std::string cwd_;
-  std::string trust_root_;
+  const CommandFolder folder_;
   std::set<std::string> seen_;  // real paths of the files read
   size_t changed_ = 0;
   size_t broken_ = 0;

@@ -5,6 +5,7 @@
 
 #include "server/decode_command.hpp"
 #include "server/fmt_command.hpp"
+#include "server/infer_command.hpp"
 #include "server/lint_command.hpp"
 #include "server/serve_command.hpp"
 
@@ -18,6 +19,7 @@ Commands:
   lint PATH...   check HCL files and directories for syntax errors
   fmt [PATH...]  format HCL files as HashiCorp's formatter does (print, --check, --write)
   decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
+  infer PATH...  draft an hcldec spec that accepts the given HCL files
   serve          run the language server (LSP) on standard input and output
 
 Options:
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
   if (command == "lint") return hclspec::server::run_lint(rest);
   if (command == "fmt") return hclspec::server::run_fmt(rest);
   if (command == "decode") return hclspec::server::run_decode(rest);
+  if (command == "infer") return hclspec::server::run_infer(rest);
   if (command == "serve") return hclspec::server::run_serve(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"
             << "Run 'hclspec --help' for the list of commands.\n";

@@ -65,4 +65,28 @@ std::string replace_file(const std::string& path, std::string_view content) {
   return "";
 }
 
+std::string write_file(const std::string& path, std::string_view content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0 && errno == EEXIST) return replace_file(path, content);
+  if (fd < 0) return std::string("cannot be created: ") + std::strerror(errno);
+  const auto fail = [&](int error) {
+    ::close(fd);
+    ::unlink(path.c_str());
+    return std::string("cannot be written: ") + std::strerror(error);
+  };
+  for (size_t written = 0; written < content.size();) {
+    const ssize_t n = ::write(fd, content.data() + written, content.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail(n < 0 ? errno : EIO);
+    written += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0) return fail(errno);
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(path.c_str());
+    return std::string("cannot be written: ") + std::strerror(error);
+  }
+  return "";
+}
+
 }  // namespace hclspec::server

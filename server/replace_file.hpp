@@ -15,4 +15,9 @@ namespace hclspec::server {
 // replaced by a file.
 std::string replace_file(const std::string& path, std::string_view content);
 
+// Writes `content` to `path` (an output file such as `infer -o`): replace_file when the file
+// exists, else a new file (permissions by the umask), removed again when writing it fails.
+// Returns "" or what failed.
+std::string write_file(const std::string& path, std::string_view content);
+
 }  // namespace hclspec::server

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "engine/base/huge_pages.hpp"
+#include "server/spec_association.hpp"
 
 namespace hclspec::server {
 
@@ -61,6 +62,31 @@ std::unique_ptr<syntax::JsonTree> parse_inline_vars(const std::string& values, s
   const size_t first = values.find_first_not_of(" \t\r\n\v\f");
   if (first == std::string::npos || values[first] != '{') return nullptr;
   return syntax::parse_json(values, "<vars argument " + std::to_string(index) + ">");
+}
+
+CommandFolder CommandFolder::current() {
+  std::error_code ec;
+  CommandFolder folder;
+  folder.cwd = std::filesystem::current_path(ec).string();
+  folder.trust_root = std::filesystem::weakly_canonical(folder.cwd, ec).string();
+  return folder;
+}
+
+std::optional<std::string> resolve_inside(const CommandFolder& folder, const std::string& path,
+                                          std::string& error) {
+  std::error_code ec;
+  std::string real_path = std::filesystem::canonical(path, ec).string();
+  if (ec) {
+    error = ec.message();
+    return std::nullopt;
+  }
+  const std::string absolute =
+      (std::filesystem::path(folder.cwd) / path).lexically_normal().string();
+  if (links_out_of(folder.trust_root, absolute, real_path)) {
+    error = "a symbolic link to a file outside the current directory; not read";
+    return std::nullopt;
+  }
+  return real_path;
 }
 
 }  // namespace hclspec::server
