@@ -186,6 +186,10 @@ ClientCapabilities read_capabilities(const Node& node) {
   caps.watched_files_dynamic_registration =
       read_optional_bool(workspace.field("didChangeWatchedFiles").field("dynamicRegistration"));
   caps.workspace_folders = read_optional_bool(workspace.field("workspaceFolders"));
+  caps.workspace_edit_document_changes =
+      read_optional_bool(workspace.field("workspaceEdit").field("documentChanges"));
+  caps.workspace_edit_resource_operations =
+      read_optional_strings(workspace.field("workspaceEdit").field("resourceOperations"));
   caps.work_done_progress = read_optional_bool(node.field("window").field("workDoneProgress"));
   caps.hierarchical_document_symbols = read_optional_bool(
       text_document.field("documentSymbol").field("hierarchicalDocumentSymbolSupport"));

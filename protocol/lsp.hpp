@@ -205,6 +205,10 @@ struct ClientCapabilities {
   bool hierarchical_document_symbols = false;
   // textDocument.foldingRange.lineFoldingOnly
   bool line_folding_only = false;
+  // workspace.workspaceEdit.documentChanges
+  bool workspace_edit_document_changes = false;
+  // workspace.workspaceEdit.resourceOperations
+  std::vector<std::string> workspace_edit_resource_operations;
 };
 
 struct ClientInfo {

@@ -6,7 +6,6 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -25,8 +24,6 @@
 namespace hclspec::server {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 constexpr const char* kFmtHelp =
     R"(Usage: hclspec fmt [options] [PATH...]

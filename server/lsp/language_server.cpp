@@ -16,6 +16,7 @@
 #include "engine/features/folding_ranges.hpp"
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
+#include "engine/features/infer_spec.hpp"
 #include "engine/features/inlay_hints.hpp"
 #include "engine/features/references.hpp"
 #include "engine/features/rename.hpp"
@@ -845,13 +846,25 @@ Reply LanguageServer::code_action(const json& params) {
     actions.push_back(std::move(item));
   }
   // A file no spec applies to: a modeline for each spec file of its workspace folder, found by a
-  // walk of the folder's names (no file read), away from this thread.
+  // walk of the folder's names (no file read), and a spec drafted from the file itself, away
+  // from this thread.
   if (document.association.kind != Association::Kind::None || !document.tree) return actions;
   const std::string root = workspace_.context_for(document.path).trust_root;
   // Relative to the file's real folder, as the association resolves a modeline.
   const std::string folder =
       workspace_.real_path(std::filesystem::path(document.path).parent_path().string());
-  return Reply::in_background([actions = std::move(actions), root, folder, uri = document.uri](
+  // The draft goes beside the file, named as it is up to its first dot (web.nomad: web.hcldec),
+  // through a workspace edit that creates it: only for clients that can, and never over a file.
+  std::optional<std::string> draft_name;
+  if (client_.create_files && !base::has_errors(document.tree->diagnostics())) {
+    const std::string name = std::filesystem::path(document.path).filename().string();
+    const std::string stem = name.substr(0, name.find('.', 1));
+    draft_name = (stem.empty() || stem == name ? name : stem) + ".hcldec";
+    if (workspace_.find(protocol::path_to_uri(folder + "/" + *draft_name))) draft_name.reset();
+  }
+  return Reply::in_background([actions = std::move(actions), root, folder, draft_name,
+                               tree = document.tree, version = document.version,
+                               uri = document.uri](
                                   const base::CancellationFlag& cancel) mutable -> Reply {
     for (const std::string& spec : spec_files_under(root, cancel)) {
       const std::string relative =
@@ -863,6 +876,32 @@ Reply LanguageServer::code_action(const json& params) {
                             {{uri, json::array({json(protocol::TextEdit{
                                        {{0, 0}, {0, 0}}, "# hclspec: " + relative + "\n"})})}}}}}});
     }
+    std::error_code ec;
+    if (!draft_name || std::filesystem::exists(folder + "/" + *draft_name, ec) || ec ||
+        cancel.cancelled())
+      return actions;
+    const std::string draft_uri = protocol::path_to_uri(folder + "/" + *draft_name);
+    const features::InferredSpec draft = features::infer_spec(
+        {tree}, {"A draft spec inferred by hclspec from " +
+                     std::filesystem::path(tree->filename()).filename().string() + ".",
+                 "Review it: types are the narrowest the values seen convert to, `required` marks",
+                 "what the file has, label names are guesses, and the variables and functions are",
+                 "placeholders."});
+    const json at_start = {{"start", {{"line", 0}, {"character", 0}}},
+                           {"end", {{"line", 0}, {"character", 0}}}};
+    actions.push_back(
+        {{"title", "Generate a spec from this file (" + *draft_name + ")"},
+         {"kind", "quickfix"},
+         {"edit",
+          {{"documentChanges",
+            json::array(
+                {{{"kind", "create"}, {"uri", draft_uri}, {"options", {{"ignoreIfExists", true}}}},
+                 {{"textDocument", {{"uri", draft_uri}, {"version", nullptr}}},
+                  {"edits", json::array({{{"range", at_start}, {"newText", draft.text}}})}},
+                 {{"textDocument", {{"uri", uri}, {"version", version}}},
+                  {"edits",
+                   json::array({{{"range", at_start},
+                                 {"newText", "# hclspec: " + *draft_name + "\n"}}})}}})}}}});
     return actions;
   });
 }

@@ -37,6 +37,7 @@ struct ClientOptions {
   bool watch_files_dynamically = false;  // client/registerCapability for didChangeWatchedFiles
   bool hierarchical_symbols = false;     // DocumentSymbol[] rather than SymbolInformation[]
   bool line_folding_only = false;        // folding ranges of whole lines
+  bool create_files = false;             // workspace edits may create files (documentChanges)
 };
 
 // What the user chose in the `hclspec` settings beyond the rules.

@@ -315,6 +315,52 @@ TEST_CASE("code actions on a file no spec applies to: a modeline for each spec o
         std::string::npos);
 }
 
+TEST_CASE("code actions on a file no spec applies to: a spec drafted from it, for clients that "
+          "create files") {
+  TempFolder folder;
+  const std::string text =
+      "name = \"web\"\nport = 8000 + var.offset\nservice \"api\" {\n  replicas = 2\n}\n";
+  folder.write("jobs/web.nomad", text);
+  const std::string uri = folder.uri_of("jobs/web.nomad");
+  const json create = {{"workspace",
+                        {{"workspaceEdit",
+                          {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}};
+  Session session;
+  session.initialize(create, folder.uri());
+  session.open(uri, text);
+  const json params = {{"textDocument", {{"uri", uri}}},
+                       {"range", {{"start", position(0, 0)}, {"end", position(0, 0)}}},
+                       {"context", {{"diagnostics", json::array()}}}};
+  const json actions = session.request("textDocument/codeAction", params)["result"];
+  REQUIRE(actions.size() == 1);
+  CHECK(actions[0]["title"] == "Generate a spec from this file (web.hcldec)");
+  const json changes = actions[0]["edit"]["documentChanges"];
+  REQUIRE(changes.size() == 3);
+  const std::string draft_uri = folder.uri_of("jobs/web.hcldec");
+  CHECK(changes[0] == json({{"kind", "create"},
+                            {"uri", draft_uri},
+                            {"options", {{"ignoreIfExists", true}}}}));
+  CHECK(changes[1]["textDocument"]["uri"] == draft_uri);
+  CHECK(changes[2]["textDocument"] == json({{"uri", uri}, {"version", 1}}));
+  CHECK(changes[2]["edits"][0]["newText"] == "# hclspec: web.hcldec\n");
+  const std::string draft = changes[1]["edits"][0]["newText"].get<std::string>();
+  CHECK(draft.find("block_map \"service\"") != std::string::npos);
+  CHECK(draft.find("offset = 0") != std::string::npos);  // a placeholder for var.offset
+
+  // Applied: the file is checked against the draft, which accepts it, and rejects another type.
+  folder.write("jobs/web.hcldec", draft);
+  session.change(uri, 2, json::array({range_change(0, 0, 0, 0, "# hclspec: web.hcldec\n")}));
+  session.settle();
+  CHECK(session.published_codes(uri).empty());
+  session.change(uri, 3, json::array({range_change(2, 7, 2, 24, "\"web\"")}));
+  session.settle();
+  CHECK(session.published_codes(uri) ==
+        std::vector<std::string>{"incorrect-attribute-value-type@2"});
+  // With the draft there, and a spec to choose, the action is not offered again.
+  const json after = session.request("textDocument/codeAction", params)["result"];
+  CHECK(after.empty());
+}
+
 }  // namespace hclspec::testing
 
 namespace hclspec::testing {
