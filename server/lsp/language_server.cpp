@@ -16,7 +16,6 @@
 #include "engine/features/folding_ranges.hpp"
 #include "engine/features/formatting.hpp"
 #include "engine/features/hover.hpp"
-#include "engine/features/infer_spec.hpp"
 #include "engine/features/inlay_hints.hpp"
 #include "engine/features/references.hpp"
 #include "engine/features/rename.hpp"
@@ -28,6 +27,7 @@
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
 #include "server/lint/lint_files.hpp"
+#include "server/lsp/association_actions.hpp"
 #include "server/lsp/capabilities.hpp"
 #include "server/lsp/document_links.hpp"
 #include "server/lsp/workspace_files.hpp"
@@ -104,35 +104,6 @@ features::InlayHintOptions inlay_hint_options_from(const json& section) {
   if (const auto names = hints.find("labelNames"); names != hints.end() && names->is_boolean())
     options.label_names = names->get<bool>();
   return options;
-}
-
-// The spec files (*.hcldec) under `root` that resolve inside it, in path order: at most ten,
-// among at most 50,000 names, in the folders lint enters; fewer once `cancel` is set.
-std::vector<std::string> spec_files_under(const std::string& root,
-                                          const base::CancellationFlag& cancel) {
-  namespace fs = std::filesystem;
-  constexpr size_t kMaxOffered = 10;
-  constexpr size_t kMaxNames = 50000;
-  std::vector<std::string> found;
-  DiskFileAccess disk;
-  std::error_code error;
-  size_t names = 0;
-  for (auto it = fs::recursive_directory_iterator(
-           root, fs::directory_options::skip_permission_denied, error);
-       !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
-    if (cancel.cancelled() || ++names > kMaxNames || found.size() == kMaxOffered) break;
-    const std::string name = it->path().filename().string();
-    if (it->is_directory(error)) {
-      if (lint::skipped_folder(name)) it.disable_recursion_pending();
-      continue;
-    }
-    if (!name.ends_with(".hcldec") || !it->is_regular_file(error)) continue;
-    const std::string path = it->path().lexically_normal().string();
-    const std::optional<std::string> real = disk.real_path(path);
-    if (real && path_is_inside(root, *real)) found.push_back(path);
-  }
-  std::sort(found.begin(), found.end());
-  return found;
 }
 
 // How many symbols an outline holds, nested ones included.
@@ -845,63 +816,32 @@ Reply LanguageServer::code_action(const json& params) {
     if (action.preferred) item["isPreferred"] = true;
     actions.push_back(std::move(item));
   }
-  // A file no spec applies to: a modeline for each spec file of its workspace folder, found by a
-  // walk of the folder's names (no file read), and a spec drafted from the file itself, away
-  // from this thread.
+  // A file no spec applies to: a modeline or a rule for each spec file of its workspace folder,
+  // and a spec drafted from the file itself, away from this thread (association_actions.hpp).
   if (document.association.kind != Association::Kind::None || !document.tree) return actions;
-  const std::string root = workspace_.context_for(document.path).trust_root;
+  UnassociatedFile file;
+  file.uri = document.uri;
+  file.version = document.version;
+  file.tree = document.tree;
+  file.root = workspace_.context_for(document.path).trust_root;
   // Relative to the file's real folder, as the association resolves a modeline.
-  const std::string folder =
-      workspace_.real_path(std::filesystem::path(document.path).parent_path().string());
-  // The draft goes beside the file, named as it is up to its first dot (web.nomad: web.hcldec),
-  // through a workspace edit that creates it: only for clients that can, and never over a file.
-  std::optional<std::string> draft_name;
+  file.folder = workspace_.real_path(std::filesystem::path(document.path).parent_path().string());
+  file.encoding = client_.encoding;
+  file.create_files = client_.create_files;
+  file.project_file = nearest_project_file(file.folder, file.root);
+  if (file.project_file)
+    if (const Document* open = workspace_.find(protocol::path_to_uri(*file.project_file)))
+      file.open_project_text = open->text();
+  // The draft goes beside the file, named as it is up to its first dot (web.nomad: web.hcldec).
   if (client_.create_files && !base::has_errors(document.tree->diagnostics())) {
     const std::string name = std::filesystem::path(document.path).filename().string();
     const std::string stem = name.substr(0, name.find('.', 1));
-    draft_name = (stem.empty() || stem == name ? name : stem) + ".hcldec";
-    if (workspace_.find(protocol::path_to_uri(folder + "/" + *draft_name))) draft_name.reset();
+    const std::string path = file.folder + "/" + (stem == name ? name : stem) + ".hcldec";
+    if (!workspace_.find(protocol::path_to_uri(path))) file.draft_path = path;
   }
-  return Reply::in_background([actions = std::move(actions), root, folder, draft_name,
-                               tree = document.tree, version = document.version,
-                               uri = document.uri](
+  return Reply::in_background([actions = std::move(actions), file = std::move(file)](
                                   const base::CancellationFlag& cancel) mutable -> Reply {
-    for (const std::string& spec : spec_files_under(root, cancel)) {
-      const std::string relative =
-          std::filesystem::path(spec).lexically_relative(folder).generic_string();
-      actions.push_back({{"title", "Check this file against " + relative + " (add a modeline)"},
-                         {"kind", "quickfix"},
-                         {"edit",
-                          {{"changes",
-                            {{uri, json::array({json(protocol::TextEdit{
-                                       {{0, 0}, {0, 0}}, "# hclspec: " + relative + "\n"})})}}}}}});
-    }
-    std::error_code ec;
-    if (!draft_name || std::filesystem::exists(folder + "/" + *draft_name, ec) || ec ||
-        cancel.cancelled())
-      return actions;
-    const std::string draft_uri = protocol::path_to_uri(folder + "/" + *draft_name);
-    const features::InferredSpec draft = features::infer_spec(
-        {tree}, {"A draft spec inferred by hclspec from " +
-                     std::filesystem::path(tree->filename()).filename().string() + ".",
-                 "Review it: types are the narrowest the values seen convert to, `required` marks",
-                 "what the file has, label names are guesses, and the variables and functions are",
-                 "placeholders."});
-    const json at_start = {{"start", {{"line", 0}, {"character", 0}}},
-                           {"end", {{"line", 0}, {"character", 0}}}};
-    actions.push_back(
-        {{"title", "Generate a spec from this file (" + *draft_name + ")"},
-         {"kind", "quickfix"},
-         {"edit",
-          {{"documentChanges",
-            json::array(
-                {{{"kind", "create"}, {"uri", draft_uri}, {"options", {{"ignoreIfExists", true}}}},
-                 {{"textDocument", {{"uri", draft_uri}, {"version", nullptr}}},
-                  {"edits", json::array({{{"range", at_start}, {"newText", draft.text}}})}},
-                 {{"textDocument", {{"uri", uri}, {"version", version}}},
-                  {"edits",
-                   json::array({{{"range", at_start},
-                                 {"newText", "# hclspec: " + *draft_name + "\n"}}})}}})}}}});
+    for (json& action : association_actions(file, cancel)) actions.push_back(std::move(action));
     return actions;
   });
 }

@@ -315,6 +315,55 @@ TEST_CASE("code actions on a file no spec applies to: a modeline for each spec o
         std::string::npos);
 }
 
+TEST_CASE("code actions on a file no spec applies to: a rule for each spec, in the nearest "
+          ".hclspec.hcl or a new one") {
+  TempFolder folder;
+  folder.write("specs/svc.hcldec", kSpec);
+  const std::string project = "rule {\n  files = [\"other/*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}";
+  folder.write(".hclspec.hcl", project);
+  folder.write("jobs/a.svc.hcl", "port = 80\n");
+  const std::string uri = folder.uri_of("jobs/a.svc.hcl");
+  const json params = {{"textDocument", {{"uri", uri}}},
+                       {"range", {{"start", position(0, 0)}, {"end", position(0, 0)}}},
+                       {"context", {{"diagnostics", json::array()}}}};
+  {
+    Session session;
+    session.initialize({}, folder.uri());
+    session.open(uri, "port = 80\n");
+    const json actions = session.request("textDocument/codeAction", params)["result"];
+    REQUIRE(actions.size() == 2);
+    CHECK(actions[1]["title"] ==
+          "Check files jobs/*.svc.hcl against specs/svc.hcldec (add a rule to .hclspec.hcl)");
+    const json edits = actions[1]["edit"]["changes"][folder.uri_of(".hclspec.hcl")];
+    REQUIRE(edits.size() == 1);
+    CHECK(edits[0]["range"]["start"] == position(3, 1));  // the end of the file
+    const std::string rule = edits[0]["newText"].get<std::string>();
+    CHECK(rule == "\n\nrule {\n  files = [\"jobs/*.svc.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+    // Applied, the file is checked against that spec: reopened, it lacks nothing but is checked.
+    folder.write(".hclspec.hcl", project + rule);
+    session.notify("textDocument/didClose", {{"textDocument", {{"uri", uri}}}});
+    session.open(uri, "enabled = true\n");
+    session.settle();
+    CHECK(session.published_codes(uri) ==
+          std::vector<std::string>{"missing-required-argument@0"});
+  }
+  // With no .hclspec.hcl, a client that creates files is offered a new one at the root.
+  std::filesystem::remove(folder.path() + "/.hclspec.hcl");
+  Session session;
+  session.initialize(
+      {{"workspace", {{"workspaceEdit", {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}},
+      folder.uri());
+  session.open(uri, "port = 80\n");
+  const json actions = session.request("textDocument/codeAction", params)["result"];
+  REQUIRE(actions.size() == 3);  // the modeline, the rule, a draft spec
+  const json created = actions[1]["edit"]["documentChanges"];
+  CHECK(created[0]["kind"] == "create");
+  CHECK(created[0]["uri"] == folder.uri_of(".hclspec.hcl"));
+  CHECK(created[1]["edits"][0]["newText"] ==
+        "rule {\n  files = [\"jobs/*.svc.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+  CHECK(actions[2]["title"] == "Generate a spec from this file (a.hcldec)");
+}
+
 TEST_CASE("code actions on a file no spec applies to: a spec drafted from it, for clients that "
           "create files") {
   TempFolder folder;
