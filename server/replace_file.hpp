@@ -1,4 +1,4 @@
-// Replacing a file's content so that no failure leaves it damaged (fmt --write).
+// Replacing a file's content so that no failure leaves it damaged (fmt --write, docs -o).
 #pragma once
 
 #include <string>
@@ -14,5 +14,11 @@ namespace hclspec::server {
 // it was. Returns "" or what failed. `path` should be the real path: a symbolic link would be
 // replaced by a file.
 std::string replace_file(const std::string& path, std::string_view content);
+
+// replace_file, or, when there is no file at `path`, a new one made the same way (a temporary
+// file renamed into place, so a reader never sees part of it) with the permissions a new file
+// gets (0666 less the umask, which this reads by setting it: not while other threads create
+// files). Returns "" or what failed.
+std::string write_file(const std::string& path, std::string_view content);
 
 }  // namespace hclspec::server
