@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/decode_command.hpp"
+#include "server/docs_command.hpp"
 #include "server/fmt_command.hpp"
 #include "server/lint_command.hpp"
 #include "server/serve_command.hpp"
@@ -18,6 +19,7 @@ Commands:
   lint PATH...   check HCL files and directories for syntax errors
   fmt [PATH...]  format HCL files as HashiCorp's formatter does (print, --check, --write)
   decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
+  docs SPEC      write Markdown documentation of the language an hcldec spec file defines
   serve          run the language server (LSP) on standard input and output
 
 Options:
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
   if (command == "lint") return hclspec::server::run_lint(rest);
   if (command == "fmt") return hclspec::server::run_fmt(rest);
   if (command == "decode") return hclspec::server::run_decode(rest);
+  if (command == "docs") return hclspec::server::run_docs(rest);
   if (command == "serve") return hclspec::server::run_serve(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"
             << "Run 'hclspec --help' for the list of commands.\n";
