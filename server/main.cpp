@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "server/decode_command.hpp"
+#include "server/docs_command.hpp"
 #include "server/fmt_command.hpp"
 #include "server/infer_command.hpp"
 #include "server/lint_command.hpp"
@@ -20,6 +21,7 @@ Commands:
   fmt [PATH...]  format HCL files as HashiCorp's formatter does (print, --check, --write)
   decode         decode HCL files by an hcldec spec file and print JSON (as hcldec)
   infer PATH...  draft an hcldec spec that accepts the given HCL files
+  docs SPEC      write Markdown documentation of the language an hcldec spec file defines
   serve          run the language server (LSP) on standard input and output
 
 Options:
@@ -53,6 +55,7 @@ int main(int argc, char** argv) {
   if (command == "fmt") return hclspec::server::run_fmt(rest);
   if (command == "decode") return hclspec::server::run_decode(rest);
   if (command == "infer") return hclspec::server::run_infer(rest);
+  if (command == "docs") return hclspec::server::run_docs(rest);
   if (command == "serve") return hclspec::server::run_serve(rest);
   std::cerr << "hclspec: unknown command '" << command << "'\n"
             << "Run 'hclspec --help' for the list of commands.\n";

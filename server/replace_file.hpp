@@ -1,4 +1,4 @@
-// Replacing a file's content so that no failure leaves it damaged (fmt --write).
+// Replacing a file's content so that no failure leaves it damaged (fmt --write, docs -o).
 #pragma once
 
 #include <string>
@@ -15,9 +15,10 @@ namespace hclspec::server {
 // replaced by a file.
 std::string replace_file(const std::string& path, std::string_view content);
 
-// Writes `content` to `path` (an output file such as `infer -o`): replace_file when the file
-// exists, else a new file (permissions by the umask), removed again when writing it fails.
-// Returns "" or what failed.
+// replace_file, or, when there is no file at `path`, a new one made the same way (a temporary
+// file renamed into place, so a reader never sees part of it) with the permissions a new file
+// gets (0666 less the umask). For output files (`infer -o`, `docs -o`). Returns "" or what
+// failed.
 std::string write_file(const std::string& path, std::string_view content);
 
 }  // namespace hclspec::server

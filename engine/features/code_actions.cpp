@@ -6,6 +6,7 @@
 
 #include "base/suggest.hpp"
 #include "features/body_model.hpp"
+#include "features/placeholder.hpp"
 #include "features/rename.hpp"
 #include "syntax/block_header.hpp"
 
@@ -15,38 +16,6 @@ namespace {
 
 using syntax::NodeId;
 using syntax::NodeKind;
-
-// A value of `type` to start from: empty, zero or false, objects with each attribute so.
-std::string placeholder(const types::Type& type) {
-  switch (type.kind()) {
-    case types::TypeKind::Number:
-      return "0";
-    case types::TypeKind::Bool:
-      return "false";
-    case types::TypeKind::List:
-    case types::TypeKind::Set:
-      return "[]";
-    case types::TypeKind::Map:
-      return "{}";
-    case types::TypeKind::Tuple: {
-      std::string out = "[";
-      for (const types::Type& element : type.tuple_elements())
-        out += (out.size() > 1 ? ", " : "") + placeholder(element);
-      return out + "]";
-    }
-    case types::TypeKind::Object: {
-      std::string out;
-      for (const types::Attribute& attribute : type.attributes())
-        if (!type.is_optional(attribute.name))
-          // Keys quoted: any name may be one (`for` would start a for expression bare).
-          out += (out.empty() ? "\"" : ", \"") + attribute.name +
-                 "\" = " + placeholder(attribute.type);
-      return out.empty() ? "{}" : "{ " + out + " }";
-    }
-    default:  // string, and any type: a string converts to it
-      return "\"\"";
-  }
-}
 
 class Finder {
  public:
@@ -165,7 +134,7 @@ class Finder {
       const size_t count = present(block.type_name, NodeKind::Block);
       if (block.min_items <= 0 || count >= static_cast<size_t>(block.min_items)) continue;
       for (size_t i = count; i < static_cast<size_t>(block.min_items); ++i)
-        added += block_text(block, indent, 0);
+        added += block_text(block, indent, {});
       names += (names.empty() ? "`" : ", `") + block.type_name + "`";
       codes.push_back(count == 0 && block.max_items == 1 ? "missing-block" : "insufficient-blocks");
     }
@@ -174,26 +143,6 @@ class Finder {
     if (!edit) return;
     actions_.push_back({"Add the required " + names + " to " + where, codes, at, {*edit}, true});
   }
-
-  // A block of `block`'s type with empty labels and its own required items, nested ones too
-  // (to a depth where a spec that requires itself stops).
-  std::string block_text(const spec::ExpectedBlock& block, const std::string& indent, int depth) {
-    std::string out = indent + block.type_name;
-    for (size_t i = 0; i < block.label_names.size(); ++i) out += " \"\"";
-    std::string inside;
-    if ((block.nested != nullptr || block.nested_body != nullptr) && depth < kMaxNestedBlocks) {
-      const spec::ExpectedBody body = spec::expected_body(block);
-      for (const spec::ExpectedAttribute& attribute : body.attributes)
-        if (attribute.required && new_name_problem(attribute.name).empty())
-          inside += indent + "  " + attribute.name + " = " + placeholder(attribute.type) + "\n";
-      for (const spec::ExpectedBlock& nested : body.blocks)
-        for (int64_t i = 0; i < nested.min_items; ++i)
-          inside += block_text(nested, indent + "  ", depth + 1);
-    }
-    return out + (inside.empty() ? " {\n" + indent + "}\n" : " {\n" + inside + indent + "}\n");
-  }
-
-  static constexpr int kMaxNestedBlocks = 8;
 
   // The edit that adds `text` (whole lines) at the end of `body`; nothing for a one-line body
   // with items (`task "a" { x = 1 }`), which would need its items moved too.

@@ -14,6 +14,7 @@
 #include "eval/traversal.hpp"
 #include "features/diagnostics.hpp"
 #include "features/formatting.hpp"
+#include "features/placeholder.hpp"
 #include "features/type_text.hpp"
 #include "spec/load.hpp"
 #include "syntax/block_header.hpp"
@@ -29,34 +30,6 @@ using syntax::NodeKind;
 using syntax::SyntaxTree;
 using types::Type;
 
-// A string literal in HCL's native syntax: escapes, and template markers doubled.
-std::string quoted(std::string_view text) {
-  std::string out = "\"";
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    const bool marker = (c == '$' || c == '%') && i + 1 < text.size() && text[i + 1] == '{';
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += c;
-      if (marker) out += c;  // "${" and "%{" start a template sequence unless doubled
-    }
-  }
-  return out + "\"";
-}
-
 // Whether `name` can be written bare (an ASCII identifier: other names are quoted, which is
 // always right where a quoted name is allowed).
 bool is_identifier(std::string_view name) {
@@ -69,7 +42,7 @@ bool is_identifier(std::string_view name) {
 
 // An object key: bare when an identifier (but `for`, which would start a for expression).
 std::string object_key(std::string_view name) {
-  return is_identifier(name) && name != "for" ? std::string(name) : quoted(name);
+  return is_identifier(name) && name != "for" ? std::string(name) : hcl_quoted(name);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -172,7 +145,7 @@ class UseCollector {
     std::string out;
     for (const auto& [name, result] : functions_)
       out += "# A placeholder for the function " + name +
-             " the files call: give it its parameters and result.\nfunction " + quoted(name) +
+             " the files call: give it its parameters and result.\nfunction " + hcl_quoted(name) +
              " {\nparams = []\nvariadic_param = args\nresult = " + result.text() + "\n}\n\n";
     return out;
   }
@@ -583,7 +556,7 @@ class SpecWriter {
                             "draft says " +
                             type_text(type) + ", which some of them are not");
     }
-    std::string out = "attr " + quoted(name) + " {\ntype = " + type_text(type) + "\n";
+    std::string out = "attr " + hcl_quoted(name) + " {\ntype = " + type_text(type) + "\n";
     if (attribute.instances == parent.instances) out += "required = true\n";
     return out + "}\n";
   }
@@ -603,20 +576,20 @@ class SpecWriter {
                           "); the draft expects " + std::to_string(labels));
     }
     std::string out;
-    const std::string type_line = key == name ? "" : "block_type = " + quoted(name) + "\n";
+    const std::string type_line = key == name ? "" : "block_type = " + hcl_quoted(name) + "\n";
     if (labels > 0) {
       if (!block.duplicate.empty())
         warnings_.push_back("two blocks \"" + here + "\" with the same labels in one body (" +
                             block.duplicate + "): a block_map keeps one of each");
       std::string names;
       for (const std::string& label : guessed_label_names(labels))
-        names += (names.empty() ? "" : ", ") + quoted(label);
-      out = "block_map " + quoted(key) + " {\n" + type_line + "labels = [" + names + "]\n";
+        names += (names.empty() ? "" : ", ") + hcl_quoted(label);
+      out = "block_map " + hcl_quoted(key) + " {\n" + type_line + "labels = [" + names + "]\n";
     } else if (block.most_in_one_parent > 1) {
-      out = "block_list " + quoted(key) + " {\n" + type_line;
+      out = "block_list " + hcl_quoted(key) + " {\n" + type_line;
       if (in_every) out += "min_items = 1\n";
     } else {
-      out = "block " + quoted(key) + " {\n" + type_line;
+      out = "block " + hcl_quoted(key) + " {\n" + type_line;
       if (in_every) out += "required = true\n";
     }
     return out + object(block.body, here, in_map || labels > 0) + "}\n";

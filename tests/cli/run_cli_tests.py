@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Runs the hclspec executable on the command fixtures and compares what it prints.
 
-Each folder under the fixtures folder (fixtures/decode/, fixtures/lint_spec/) holds spec.hcldec,
-the input files, `args` (extra flags on one line), expected_stdout, expected_exit and optionally
-expected_stderr, `inputs` (the input file names on one line; input.hcl when absent) and
-`symlinks` (lines "LINK TARGET": symbolic links made before the run and removed after it, so the
-repository holds no link that points out of its folder). The
-command run, inside the folder, is: hclspec decode --spec spec.hcldec ARGS INPUTS; or, when the
-folder has a `command` file, hclspec COMMAND-WORDS ARGS INPUTS (e.g. "lint --spec spec.hcldec").
+Each folder under the fixtures folder (fixtures/decode/, fixtures/lint_spec/, fixtures/docs/)
+holds spec.hcldec (a docs case: the spec its `inputs` names), the input files, `args` (extra
+flags on one line), expected_stdout, expected_exit and optionally expected_stderr, `inputs`
+(the input file names on one line; input.hcl when absent) and `symlinks` (lines "LINK TARGET":
+symbolic links made before the run and removed after it, so the repository holds no link that
+points out of its folder). The command run, inside the folder, is: hclspec decode --spec
+spec.hcldec ARGS INPUTS; or, when the folder has a `command` file, hclspec COMMAND-WORDS ARGS
+INPUTS (e.g. "lint --spec spec.hcldec").
 Closes with 'N passed, N failed'; exit status 1 if any failed. With --update, a case whose
 stdout differs gets the new output written to its expected_stdout (review the diff).
 usage: run_cli_tests.py HCLSPEC_BINARY FIXTURES_DIR [--update]

@@ -1,4 +1,4 @@
-// What fmt relies on besides the formatter: unified diffs, and replacing a file safely.
+// What fmt and docs rely on besides the engine: unified diffs, and writing a file safely.
 #include <doctest/doctest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -105,6 +105,30 @@ TEST_CASE("replace_file replaces the content and keeps the permissions, leaving 
   REQUIRE(::stat(file.c_str(), &after) == 0);
   CHECK((after.st_mode & 07777) == 0640);
   CHECK(folder.entries() == 1);  // no temporary file left
+}
+
+TEST_CASE("write_file makes a new file with a new file's permissions, or replaces one") {
+  Folder folder;
+  const mode_t mask = ::umask(022);
+  CHECK(write_file((folder.path / "new.md").string(), "docs\n").empty());
+  ::umask(mask);
+  CHECK(read(folder.path / "new.md") == "docs\n");
+  struct stat made {};
+  REQUIRE(::stat((folder.path / "new.md").c_str(), &made) == 0);
+  CHECK((made.st_mode & 07777) == 0644);
+  CHECK(folder.entries() == 1);  // no temporary file left
+
+  // A file there is replaced as replace_file does it, keeping its permissions.
+  ::chmod((folder.path / "new.md").c_str(), 0600);
+  CHECK(write_file((folder.path / "new.md").string(), "more docs\n").empty());
+  CHECK(read(folder.path / "new.md") == "more docs\n");
+  REQUIRE(::stat((folder.path / "new.md").c_str(), &made) == 0);
+  CHECK((made.st_mode & 07777) == 0600);
+
+  // A folder that does not exist: an error, and nothing is made.
+  CHECK(write_file((folder.path / "missing" / "a.md").string(), "x\n")
+            .find("cannot create a temporary file") != std::string::npos);
+  CHECK(folder.entries() == 1);
 }
 
 TEST_CASE("replace_file keeps set-ID bits and the owner, takes long names, refuses hard links") {
