@@ -26,11 +26,13 @@ ClientOptions client_options_from(const protocol::ClientCapabilities& capabiliti
   client.watch_files_dynamically = capabilities.watched_files_dynamic_registration;
   client.hierarchical_symbols = capabilities.hierarchical_document_symbols;
   client.line_folding_only = capabilities.line_folding_only;
+  client.pull_diagnostics = capabilities.diagnostic_pull;
+  client.diagnostic_refresh = capabilities.diagnostic_refresh;
   return client;
 }
 
 nlohmann::json initialize_result(const ClientOptions& client) {
-  return {
+  nlohmann::json result = {
       {"capabilities",
        {
            {"positionEncoding", encoding_name(client.encoding)},
@@ -66,6 +68,12 @@ nlohmann::json initialize_result(const ClientOptions& client) {
        }},
       {"serverInfo", {{"name", "hclspec"}, {"version", HCLSPEC_VERSION}}},
   };
+  // Only to clients that pull: the others get diagnostics pushed, and nothing to pull them with.
+  // A spec file's edit changes the diagnostics of the files checked against it.
+  if (client.pull_diagnostics)
+    result["capabilities"]["diagnosticProvider"] = {
+        {"identifier", "hclspec"}, {"interFileDependencies", true}, {"workspaceDiagnostics", true}};
+  return result;
 }
 
 }  // namespace hclspec::server::lsp
