@@ -70,6 +70,8 @@ void read_as_every_params(const nlohmann::json& params) {
   read_params<protocol::SemanticTokensRangeParams>(params);
   read_params<protocol::ReferenceParams>(params);
   read_params<protocol::WorkspaceSymbolParams>(params);
+  read_params<protocol::DocumentDiagnosticParams>(params);
+  read_params<protocol::WorkspaceDiagnosticParams>(params);
 }
 
 // Parses a body and writes the answer the server would; the answer must read back as a response.

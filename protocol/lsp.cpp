@@ -195,6 +195,12 @@ ClientCapabilities read_capabilities(const Node& node) {
       text_document.field("documentSymbol").field("hierarchicalDocumentSymbolSupport"));
   caps.line_folding_only =
       read_optional_bool(text_document.field("foldingRange").field("lineFoldingOnly"));
+  // Announcing the capability is what says the client pulls; its fields are all optional.
+  const Node diagnostic = text_document.field("diagnostic");
+  if (!diagnostic.absent()) require_object(diagnostic);
+  caps.diagnostic_pull = !diagnostic.absent();
+  caps.diagnostic_refresh =
+      read_optional_bool(workspace.field("diagnostics").field("refreshSupport"));
   return caps;
 }
 
@@ -324,6 +330,26 @@ void from_json(const json& j, WorkspaceSymbolParams& value) {
   const Node node(j);
   require_object(node);
   value.query = read_string(node.field("query"));
+}
+
+void from_json(const json& j, DocumentDiagnosticParams& value) {
+  const Node node(j);
+  require_object(node);
+  read(node.field("textDocument"), value.text_document);
+  value.previous_result_id = read_optional_string(node.field("previousResultId"));
+}
+
+void from_json(const json& j, WorkspaceDiagnosticParams& value) {
+  const Node node(j);
+  require_object(node);
+  const Node previous = node.field("previousResultIds");
+  previous.require(&json::is_array, "expected an array");
+  value.previous_result_ids.clear();
+  previous.for_each([&](const Node& element) {
+    require_object(element);
+    value.previous_result_ids.push_back(
+        {read_string(element.field("uri")), read_string(element.field("value"))});
+  });
 }
 
 void from_json(const json& j, DocumentFormattingParams& value) {
@@ -482,6 +508,21 @@ void to_json(json& j, const Diagnostic& value) {
 void to_json(json& j, const PublishDiagnosticsParams& value) {
   j = {{"uri", value.uri}, {"diagnostics", value.diagnostics}};
   if (value.version) j["version"] = *value.version;
+}
+
+void to_json(json& j, const DocumentDiagnosticReport& value) {
+  j = {{"kind", value.items ? "full" : "unchanged"}, {"resultId", value.result_id}};
+  if (value.items) j["items"] = *value.items;
+}
+
+void to_json(json& j, const WorkspaceDocumentDiagnosticReport& value) {
+  to_json(j, static_cast<const DocumentDiagnosticReport&>(value));
+  j["uri"] = value.uri;
+  j["version"] = value.version ? json(*value.version) : json(nullptr);
+}
+
+void to_json(json& j, const WorkspaceDiagnosticReport& value) {
+  j = {{"items", value.items}};
 }
 
 void to_json(json& j, const MarkupContent& value) {

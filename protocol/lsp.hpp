@@ -174,6 +174,24 @@ struct WorkspaceSymbolParams {
   std::string query;
 };
 
+// textDocument/diagnostic. `identifier` is not read: the server registers one provider.
+struct DocumentDiagnosticParams {
+  TextDocumentIdentifier text_document;
+  std::optional<std::string> previous_result_id;
+};
+
+// The result id the client holds for a document.
+struct PreviousResultId {
+  std::string uri;
+  std::string value;
+};
+
+// workspace/diagnostic. No partial results are streamed (partialResultToken is not read): the
+// whole report is the answer.
+struct WorkspaceDiagnosticParams {
+  std::vector<PreviousResultId> previous_result_ids;
+};
+
 struct CancelParams {
   json id;  // integer or string, as Message::id
 };
@@ -209,6 +227,10 @@ struct ClientCapabilities {
   bool workspace_edit_document_changes = false;
   // workspace.workspaceEdit.resourceOperations
   std::vector<std::string> workspace_edit_resource_operations;
+  // textDocument.diagnostic: present when the client pulls diagnostics
+  bool diagnostic_pull = false;
+  // workspace.diagnostics.refreshSupport
+  bool diagnostic_refresh = false;
 };
 
 struct ClientInfo {
@@ -263,6 +285,8 @@ void from_json(const json& j, TextDocumentPositionParams& value);
 void from_json(const json& j, CompletionParams& value);
 void from_json(const json& j, ReferenceParams& value);
 void from_json(const json& j, WorkspaceSymbolParams& value);
+void from_json(const json& j, DocumentDiagnosticParams& value);
+void from_json(const json& j, WorkspaceDiagnosticParams& value);
 void from_json(const json& j, RenameParams& value);
 void from_json(const json& j, CodeActionParams& value);
 void from_json(const json& j, DocumentFormattingParams& value);
@@ -329,6 +353,23 @@ struct PublishDiagnosticsParams {
   std::string uri;
   std::optional<int32_t> version;
   std::vector<Diagnostic> diagnostics;
+};
+
+// textDocument/diagnostic's answer: "full" with the diagnostics, or "unchanged" when the client
+// holds the result `result_id` names already.
+struct DocumentDiagnosticReport {
+  std::string result_id;
+  std::optional<std::vector<Diagnostic>> items;  // nullopt: "unchanged"
+};
+
+// One document of workspace/diagnostic's answer.
+struct WorkspaceDocumentDiagnosticReport : DocumentDiagnosticReport {
+  std::string uri;
+  std::optional<int32_t> version;  // written as null for a file that is not open
+};
+
+struct WorkspaceDiagnosticReport {
+  std::vector<WorkspaceDocumentDiagnosticReport> items;
 };
 
 enum class MarkupKind { PlainText, Markdown };  // "plaintext", "markdown"
@@ -479,6 +520,9 @@ void to_json(json& j, const FileSystemWatcher& value);
 void to_json(json& j, const DidChangeWatchedFilesRegistrationOptions& value);
 void to_json(json& j, const Diagnostic& value);
 void to_json(json& j, const PublishDiagnosticsParams& value);
+void to_json(json& j, const DocumentDiagnosticReport& value);
+void to_json(json& j, const WorkspaceDocumentDiagnosticReport& value);
+void to_json(json& j, const WorkspaceDiagnosticReport& value);
 void to_json(json& j, const MarkupContent& value);
 void to_json(json& j, const TextEdit& value);
 void to_json(json& j, const CompletionItem& value);

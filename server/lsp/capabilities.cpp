@@ -28,11 +28,13 @@ ClientOptions client_options_from(const protocol::ClientCapabilities& capabiliti
   client.line_folding_only = capabilities.line_folding_only;
   client.create_files = capabilities.workspace_edit_document_changes &&
                         offers(capabilities.workspace_edit_resource_operations, "create");
+  client.pull_diagnostics = capabilities.diagnostic_pull;
+  client.diagnostic_refresh = capabilities.diagnostic_refresh;
   return client;
 }
 
 nlohmann::json initialize_result(const ClientOptions& client) {
-  return {
+  nlohmann::json result = {
       {"capabilities",
        {
            {"positionEncoding", encoding_name(client.encoding)},
@@ -68,6 +70,12 @@ nlohmann::json initialize_result(const ClientOptions& client) {
        }},
       {"serverInfo", {{"name", "hclspec"}, {"version", HCLSPEC_VERSION}}},
   };
+  // Only to clients that pull: the others get diagnostics pushed, and nothing to pull them with.
+  // A spec file's edit changes the diagnostics of the files checked against it.
+  if (client.pull_diagnostics)
+    result["capabilities"]["diagnosticProvider"] = {
+        {"identifier", "hclspec"}, {"interFileDependencies", true}, {"workspaceDiagnostics", true}};
+  return result;
 }
 
 }  // namespace hclspec::server::lsp

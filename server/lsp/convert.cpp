@@ -47,16 +47,21 @@ base::ByteRange to_byte_range(const base::LineIndex& lines, const protocol::Rang
   return start <= end ? base::ByteRange{start, end} : base::ByteRange{end, start};
 }
 
-protocol::Diagnostic to_diagnostic(const base::LineIndex& lines,
-                                   const features::DiagnosticItem& item,
-                                   PositionEncoding encoding) {
-  protocol::Diagnostic out;
-  out.range = to_range(lines, item.range, encoding);
-  out.severity = item.severity == base::Severity::Error ? protocol::DiagnosticSeverity::Error
-                                                        : protocol::DiagnosticSeverity::Warning;
-  out.code = item.code;
-  out.source = "hclspec";
-  out.message = item.message();
+std::vector<protocol::Diagnostic> to_diagnostics(const base::LineIndex& lines,
+                                                 const std::vector<features::DiagnosticItem>& items,
+                                                 PositionEncoding encoding) {
+  std::vector<protocol::Diagnostic> out;
+  out.reserve(items.size());
+  for (const features::DiagnosticItem& item : items) {
+    protocol::Diagnostic& diagnostic = out.emplace_back();
+    diagnostic.range = to_range(lines, item.range, encoding);
+    diagnostic.severity = item.severity == base::Severity::Error
+                              ? protocol::DiagnosticSeverity::Error
+                              : protocol::DiagnosticSeverity::Warning;
+    diagnostic.code = item.code;
+    diagnostic.source = "hclspec";
+    diagnostic.message = item.message();
+  }
   return out;
 }
 

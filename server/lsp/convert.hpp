@@ -39,8 +39,10 @@ uint32_t to_offset(const base::LineIndex& lines, const protocol::Position& posit
 base::ByteRange to_byte_range(const base::LineIndex& lines, const protocol::Range& range,
                               PositionEncoding encoding);
 
-protocol::Diagnostic to_diagnostic(const base::LineIndex& lines,
-                                   const features::DiagnosticItem& item, PositionEncoding encoding);
+// A document's diagnostics as LSP has them, pushed or pulled.
+std::vector<protocol::Diagnostic> to_diagnostics(const base::LineIndex& lines,
+                                                 const std::vector<features::DiagnosticItem>& items,
+                                                 PositionEncoding encoding);
 protocol::CompletionItem to_completion_item(const base::LineIndex& lines,
                                             const features::CompletionItem& item,
                                             PositionEncoding encoding, bool markdown);

@@ -26,7 +26,6 @@
 #include "protocol/large_results.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
-#include "server/lint/lint_files.hpp"
 #include "server/lsp/association_actions.hpp"
 #include "server/lsp/capabilities.hpp"
 #include "server/lsp/document_links.hpp"
@@ -106,6 +105,43 @@ features::InlayHintOptions inlay_hint_options_from(const json& section) {
   return options;
 }
 
+// A validation of a document, for its pushed or pulled diagnostics: captured on the server's
+// thread, run on a worker. It starts from the decode cache of the document's last validation,
+// followed through the edits since.
+struct Validation {
+  Validation(const Workspace& workspace, const Document& document, PositionEncoding client)
+      : snapshot(std::make_shared<const features::Snapshot>(workspace.snapshot(document))),
+        decoded(document.decode_cache),
+        edited(document.edited_since_cache),
+        encoding(client) {}
+
+  // The diagnostics as LSP has them; `cache` receives what the next validation starts from.
+  // Nothing once `cancel` is set: a cancelled validation's result and cache are partial.
+  std::vector<protocol::Diagnostic> run(const base::CancellationFlag& cancel,
+                                        std::shared_ptr<spec::DecodeCache>& cache) const {
+    cache = std::make_shared<spec::DecodeCache>(
+        !decoded     ? spec::DecodeCache()
+        : edited.any ? decoded->edited(edited.start, edited.old_end, edited.new_end)
+                     : *decoded);
+    const std::vector<features::DiagnosticItem> items =
+        features::diagnostics(*snapshot, &cancel, cache.get());
+    if (cancel.cancelled()) return {};
+    return to_diagnostics(snapshot->source().lines(), items, encoding);
+  }
+
+  std::shared_ptr<const features::Snapshot> snapshot;
+  std::shared_ptr<const spec::DecodeCache> decoded;
+  spec::EditedRegion edited;
+  PositionEncoding encoding;
+};
+
+// The pulled result id of a file that is not open: its text and the specs' generation decide its
+// diagnostics. (An open document's is LanguageServer::result_id.)
+std::string file_result_id(std::string_view text, uint64_t specs_generation) {
+  return "file:" + std::to_string(std::hash<std::string_view>{}(text)) + ":" +
+         std::to_string(specs_generation);
+}
+
 // How many symbols an outline holds, nested ones included.
 size_t count_symbols(const std::vector<protocol::DocumentSymbol>& symbols) {
   size_t count = symbols.size();
@@ -134,6 +170,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
       {"textDocument/prepareRename", {&LanguageServer::prepare_rename, true}},
       {"textDocument/rename", {&LanguageServer::rename, true}},
       {"workspace/symbol", {&LanguageServer::workspace_symbol, false}},
+      {"textDocument/diagnostic", {&LanguageServer::document_diagnostic, true}},
+      {"workspace/diagnostic", {&LanguageServer::workspace_diagnostic, false}},
       {"textDocument/documentLink", {&LanguageServer::document_link, true}},
       {"textDocument/documentSymbol", {&LanguageServer::document_symbol, true}},
       {"textDocument/foldingRange", {&LanguageServer::folding_range, true}},
@@ -360,8 +398,39 @@ void LanguageServer::end_of_batch() {
   }
   const std::set<std::string> changed = std::move(changed_);
   changed_.clear();
+  // A client that pulls asks for each document's diagnostics itself; what changed beyond the
+  // documents it edited (the specs) it is told by a refresh.
+  if (client_.pull_diagnostics) {
+    refresh_diagnostics();
+    return;
+  }
   for (const std::string& uri : changed)
     if (const Document* document = workspace_.find(uri)) analyse(*document);
+}
+
+void LanguageServer::specs_changed() {
+  ++specs_generation_;
+  refresh_wanted_ = client_.pull_diagnostics && client_.diagnostic_refresh;
+}
+
+void LanguageServer::refresh_diagnostics() {
+  // While the client has not answered the last refresh, changes since wait for its answer: a
+  // spec edited key by key asks for one pull at a time.
+  if (!refresh_wanted_ || refresh_awaited_) return;
+  refresh_wanted_ = false;
+  refresh_awaited_ = true;
+  send_request("workspace/diagnostic/refresh", nullptr, [this](const protocol::Message& response) {
+    refresh_awaited_ = false;
+    if (response.error)
+      log(kLogWarning,
+          "The client refused workspace/diagnostic/refresh: " + response.error->dump());
+    refresh_diagnostics();
+  });
+}
+
+std::string LanguageServer::result_id(const Document& document) const {
+  return std::to_string(document.opened) + ":" + std::to_string(document.version) + ":" +
+         std::to_string(specs_generation_);
 }
 
 void LanguageServer::analyse(const Document& document) {
@@ -370,28 +439,15 @@ void LanguageServer::analyse(const Document& document) {
   analysis.cancel = std::make_shared<base::CancellationFlag>();
   const uint64_t generation = ++analysis.generation;
   auto cancel = analysis.cancel;
-  auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
   const std::string uri = document.uri;
-  const int64_t version = document.version;
-  const PositionEncoding encoding = client_.encoding;
-  std::shared_ptr<const spec::DecodeCache> decoded = document.decode_cache;
-  const spec::EditedRegion edited = document.edited_since_cache;
+  const auto version = static_cast<int32_t>(document.version);
   host_.run_in_background(
-      [this, snapshot, cancel, uri, version, generation, encoding, decoded, edited] {
+      [this, validation = Validation(workspace_, document, client_.encoding), cancel, uri, version,
+       generation] {
         if (cancel->cancelled()) return;
-        auto cache = std::make_shared<spec::DecodeCache>(
-            !decoded     ? spec::DecodeCache()
-            : edited.any ? decoded->edited(edited.start, edited.old_end, edited.new_end)
-                         : *decoded);
-        const std::vector<features::DiagnosticItem> items =
-            features::diagnostics(*snapshot, cancel.get(), cache.get());
+        std::shared_ptr<spec::DecodeCache> cache;
+        protocol::PublishDiagnosticsParams params{uri, version, validation.run(*cancel, cache)};
         if (cancel->cancelled()) return;
-        protocol::PublishDiagnosticsParams params;
-        params.uri = uri;
-        params.version = version;
-        const base::LineIndex& lines = snapshot->source().lines();
-        for (const features::DiagnosticItem& item : items)
-          params.diagnostics.push_back(to_diagnostic(lines, item, encoding));
         std::string body = protocol::notification("textDocument/publishDiagnostics", json(params));
         host_.post([this, uri, generation, body = std::move(body), cache]() mutable {
           // Only the newest analysis of a document still open is published: a result for an older
@@ -513,6 +569,7 @@ void LanguageServer::apply_settings(const json& section, const std::string* fold
   // Clients repeat unchanged settings (at start, on every save of a settings file): the
   // documents' specs stay as they are, and nothing is analysed again.
   if (!changed) return;
+  specs_changed();
   workspace_.reassociate_all();
   for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
 }
@@ -534,6 +591,7 @@ void LanguageServer::did_change_workspace_folders(const json& params) {
     workspace_.remove_folder(folder.uri);
   for (const protocol::WorkspaceFolder& folder : change.event.added)
     workspace_.add_folder(workspace_.folder(folder.uri));
+  specs_changed();
   for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
   pull_configuration();
 }
@@ -547,6 +605,7 @@ void LanguageServer::did_change_watched_files(const json& params) {
 }
 
 void LanguageServer::spec_source_changed(const std::string& path) {
+  specs_changed();
   for (const std::string& uri : workspace_.file_changed(path)) mark_changed(uri);
 }
 
@@ -644,9 +703,12 @@ void LanguageServer::did_close(const json& params) {
   }
   changed_.erase(close.text_document.uri);
   semantic_tokens_.erase(close.text_document.uri);
-  protocol::PublishDiagnosticsParams cleared;
-  cleared.uri = close.text_document.uri;
-  host_.send(protocol::notification("textDocument/publishDiagnostics", json(cleared)));
+  // A client that pulls drops a closed document's diagnostics itself.
+  if (!client_.pull_diagnostics) {
+    protocol::PublishDiagnosticsParams cleared;
+    cleared.uri = close.text_document.uri;
+    host_.send(protocol::notification("textDocument/publishDiagnostics", json(cleared)));
+  }
   // The disk's version of a closed spec buffer applies again.
   if (was_spec_source) spec_source_changed(path);
 }
@@ -860,9 +922,8 @@ Reply LanguageServer::decoded_value(const json& params) {
         json result = {{"value", nullptr}, {"type", nullptr}, {"diagnostics", json::array()}};
         if (decoded && decoded->type) result["type"] = json::parse(*decoded->type);
         if (decoded && decoded->value) result["value"] = json::parse(*decoded->value);
-        const base::LineIndex& lines = snapshot->source().lines();
-        for (const features::DiagnosticItem& item : features::diagnostics(*snapshot, &cancel))
-          result["diagnostics"].push_back(json(to_diagnostic(lines, item, encoding)));
+        result["diagnostics"] = to_diagnostics(snapshot->source().lines(),
+                                               features::diagnostics(*snapshot, &cancel), encoding);
         return result;
       },
       Lane::Documents);
@@ -1103,6 +1164,77 @@ Reply LanguageServer::workspace_symbol(const json& params) {
     return Reply::written(size, [found = std::move(found)](std::string& out) {
       protocol::append_symbol_information(out, found);
     });
+  });
+}
+
+// ---- Pulled diagnostics ----
+
+Reply LanguageServer::document_diagnostic(const json& params) {
+  const auto request = params.get<protocol::DocumentDiagnosticParams>();
+  const Document& document = document_for(params["textDocument"]);
+  std::string id = result_id(document);
+  if (request.previous_result_id == id)
+    return json(protocol::DocumentDiagnosticReport{std::move(id), std::nullopt});
+  // Validated as a push is, from the document's decode cache, which the result then renews.
+  return Reply::in_background(
+      [this, validation = Validation(workspace_, document, client_.encoding), uri = document.uri,
+       id = std::move(id)](const base::CancellationFlag& cancel) -> Reply {
+        std::shared_ptr<spec::DecodeCache> cache;
+        std::vector<protocol::Diagnostic> items = validation.run(cancel, cache);
+        if (cancel.cancelled()) return nullptr;  // answered with the cancellation's error
+        host_.post([this, uri, id, cache = std::move(cache)]() mutable {
+          // Kept only while the document is what the result is of: the same text and specs.
+          Document* current = workspace_.find(uri);
+          if (!current || result_id(*current) != id) return;
+          current->decode_cache = std::move(cache);
+          current->edited_since_cache = {};
+        });
+        return json(protocol::DocumentDiagnosticReport{id, std::move(items)});
+      },
+      Lane::Documents);
+}
+
+Reply LanguageServer::workspace_diagnostic(const json& params) {
+  const auto request = params.get<protocol::WorkspaceDiagnosticParams>();
+  // The result ids the client holds, by path: its file URIs may be spelled unlike ours.
+  std::map<std::string, std::string> held;
+  const auto key = [](const std::string& uri) { return protocol::uri_to_path(uri).value_or(uri); };
+  for (const protocol::PreviousResultId& previous : request.previous_result_ids)
+    held[key(previous.uri)] = previous.value;
+  // Open documents are reported with their versions and result ids, as textDocument/diagnostic
+  // reports them.
+  std::map<std::string, std::pair<int32_t, std::string>> open;
+  for (const auto& [uri, document] : workspace_.documents())
+    open.emplace(uri, std::pair(static_cast<int32_t>(document.version), result_id(document)));
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  // The whole report is one answer (no partial results): a walk reads one file at a time, and
+  // most of the report is `unchanged` items once the client holds the first one.
+  return Reply::in_background([view, held = std::move(held), open = std::move(open), key,
+                               generation = specs_generation_, encoding = client_.encoding](
+                                  const base::CancellationFlag& cancel) -> Reply {
+    protocol::WorkspaceDiagnosticReport report;
+    walk_workspace_files(
+        *view, cancel,
+        // Every open document; of the others, those a rule or modeline checks against a spec.
+        [](const Association& association, bool is_open) {
+          return is_open || association.kind == Association::Kind::Spec;
+        },
+        [&](const WorkspaceFile& file) {
+          protocol::WorkspaceDocumentDiagnosticReport& item = report.items.emplace_back();
+          item.uri = file.uri;
+          if (const auto document = open.find(file.uri); document != open.end()) {
+            item.version = document->second.first;
+            item.result_id = document->second.second;
+          } else {
+            item.result_id = file_result_id(file.snapshot.source().text(), generation);
+          }
+          const auto previous = held.find(key(file.uri));
+          if (previous == held.end() || previous->second != item.result_id)
+            item.items = to_diagnostics(file.snapshot.source().lines(),
+                                        features::diagnostics(file.snapshot, &cancel), encoding);
+          return true;
+        });
+    return json(report);
   });
 }
 

@@ -38,6 +38,8 @@ struct ClientOptions {
   bool hierarchical_symbols = false;     // DocumentSymbol[] rather than SymbolInformation[]
   bool line_folding_only = false;        // folding ranges of whole lines
   bool create_files = false;             // workspace edits may create files (documentChanges)
+  bool pull_diagnostics = false;    // textDocument/diagnostic: the client asks, nothing is pushed
+  bool diagnostic_refresh = false;  // workspace/diagnostic/refresh
 };
 
 // What the user chose in the `hclspec` settings beyond the rules.
@@ -161,6 +163,8 @@ class LanguageServer {
   Reply prepare_rename(const nlohmann::json& params);
   Reply rename(const nlohmann::json& params);
   Reply workspace_symbol(const nlohmann::json& params);
+  Reply document_diagnostic(const nlohmann::json& params);
+  Reply workspace_diagnostic(const nlohmann::json& params);
   Reply document_link(const nlohmann::json& params);
   Reply document_symbol(const nlohmann::json& params);
   Reply folding_range(const nlohmann::json& params);
@@ -189,6 +193,12 @@ class LanguageServer {
   void log_association(const Document& document);
   void mark_changed(const std::string& uri) { changed_.insert(uri); }
   void spec_source_changed(const std::string& path);
+  // Specs, project files, rules or folders changed: every document's diagnostics may have.
+  void specs_changed();
+  // Asks a pulling client to pull again (once at a time: more changes meanwhile, once more).
+  void refresh_diagnostics();
+  // What a pulled result of `document` now is: its opening, its version and the specs' generation.
+  std::string result_id(const Document& document) const;
   Document& document_for(const nlohmann::json& params_text_document);
   // The spec block the name at `offset` of `document` stands for (features/references.hpp).
   std::optional<SpecBlockTarget> spec_block_target(const Document& document, uint32_t offset);
@@ -216,6 +226,9 @@ class LanguageServer {
   uint64_t next_semantic_result_ = 1;
   std::set<std::string> changed_;
   std::map<std::string, Analysis> analyses_;
+  uint64_t specs_generation_ = 0;  // bumped by specs_changed()
+  bool refresh_wanted_ = false;    // a change the pulling client has not been told of
+  bool refresh_awaited_ = false;   // a refresh request not answered yet
   int64_t next_request_id_ = 1;
   std::map<int64_t, std::function<void(const protocol::Message&)>> awaiting_;
 };

@@ -155,6 +155,7 @@ Document& Workspace::open(const std::string& uri, int64_t version, std::string t
   document.uri = uri;
   document.path = document_path(uri);
   document.version = version;
+  document.opened = ++openings_;
   document.tree = nullptr;
   document.json = nullptr;
   forget_decoded(document);

@@ -27,6 +27,9 @@ struct Document {
   std::string uri;
   std::string path;  // the file's path; a made-up one for URIs that are not files
   int64_t version = 0;
+  // Which opening this is (each didOpen a new number): a pulled result id of an earlier opening,
+  // at the same version, is not this text's.
+  uint64_t opened = 0;
   std::shared_ptr<const syntax::SyntaxTree> tree;  // native syntax, or
   std::shared_ptr<const syntax::JsonTree> json;    // JSON syntax (a *.json file)
   Association association;
@@ -115,6 +118,7 @@ class Workspace {
   SpecStore specs_;
   std::vector<WorkspaceFolder> folders_;
   std::vector<AssociationRule> client_rules_;
+  uint64_t openings_ = 0;
 };
 
 // The folders, rules and trust root that decide the spec of the file at `path`: those of the

@@ -165,6 +165,31 @@ TEST_CASE("references, rename and workspace symbol params") {
   CHECK(read_error<WorkspaceSymbolParams>({{"query", 3}}) == "query: expected a string");
 }
 
+TEST_CASE("document and workspace diagnostic params") {
+  json document = {{"textDocument", kDocument}, {"identifier", "hclspec"}};
+  CHECK(document.get<DocumentDiagnosticParams>().text_document.uri == "file:///w/a.hcl");
+  CHECK_FALSE(document.get<DocumentDiagnosticParams>().previous_result_id);
+  document["previousResultId"] = "7";
+  CHECK(document.get<DocumentDiagnosticParams>().previous_result_id == "7");
+  document["previousResultId"] = 7;
+  CHECK(read_error<DocumentDiagnosticParams>(document) == "previousResultId: expected a string");
+  CHECK(read_error<DocumentDiagnosticParams>(json::object()) == "textDocument: missing");
+
+  const auto workspace = json::parse(R"({"identifier": "hclspec", "partialResultToken": 1,
+      "previousResultIds": [{"uri": "file:///w/a.hcl", "value": "1"},
+                            {"uri": "file:///w/b.hcl", "value": "2"}]})")
+                             .get<WorkspaceDiagnosticParams>();
+  REQUIRE(workspace.previous_result_ids.size() == 2);
+  CHECK(workspace.previous_result_ids[1].uri == "file:///w/b.hcl");
+  CHECK(workspace.previous_result_ids[1].value == "2");
+  CHECK(read_error<WorkspaceDiagnosticParams>(json::object()) == "previousResultIds: missing");
+  CHECK(read_error<WorkspaceDiagnosticParams>(
+            json::parse(R"({"previousResultIds": [{"uri": "file:///w/a.hcl"}]})")) ==
+        "previousResultIds[0].value: missing");
+  CHECK(read_error<WorkspaceDiagnosticParams>(json::parse(R"({"previousResultIds": [3]})")) ==
+        "previousResultIds[0]: expected an object");
+}
+
 TEST_CASE("code action params") {
   json params = {
       {"textDocument", kDocument},
@@ -202,9 +227,11 @@ TEST_CASE("initialize: the capabilities the server uses") {
         "completion": {"completionItem": {"snippetSupport": true,
                                           "documentationFormat": ["markdown", "plaintext"]}},
         "hover": {"contentFormat": ["plaintext"]},
-        "synchronization": {"didSave": true}},
+        "synchronization": {"didSave": true},
+        "diagnostic": {}},
       "workspace": {"configuration": true, "workspaceFolders": true,
-                    "didChangeWatchedFiles": {"dynamicRegistration": true}},
+                    "didChangeWatchedFiles": {"dynamicRegistration": true},
+                    "diagnostics": {"refreshSupport": true}},
       "window": {"workDoneProgress": true}}})")
                           .get<InitializeParams>();
   CHECK(params.process_id == 1234);
@@ -226,6 +253,8 @@ TEST_CASE("initialize: the capabilities the server uses") {
   CHECK(caps.watched_files_dynamic_registration);
   CHECK(caps.workspace_folders);
   CHECK(caps.work_done_progress);
+  CHECK(caps.diagnostic_pull);  // announced, even with no field of its own
+  CHECK(caps.diagnostic_refresh);
 }
 
 TEST_CASE("initialize: absent and null fields get their defaults") {
@@ -246,6 +275,8 @@ TEST_CASE("initialize: absent and null fields get their defaults") {
     CHECK_FALSE(params.capabilities.completion_snippets);
     CHECK_FALSE(params.capabilities.watched_files_dynamic_registration);
     CHECK_FALSE(params.capabilities.work_done_progress);
+    CHECK_FALSE(params.capabilities.diagnostic_pull);
+    CHECK_FALSE(params.capabilities.diagnostic_refresh);
   }
 }
 
@@ -266,6 +297,10 @@ TEST_CASE("initialize: wrong fields are named") {
                  {"snippetSupport":"yes"}}}}})") ==
         "capabilities.textDocument.completion.completionItem.snippetSupport: expected a boolean");
   CHECK(error(R"({"capabilities":{"window":5}})") == "capabilities.window: expected an object");
+  CHECK(error(R"({"capabilities":{"textDocument":{"diagnostic":true}}})") ==
+        "capabilities.textDocument.diagnostic: expected an object");
+  CHECK(error(R"({"capabilities":{"workspace":{"diagnostics":{"refreshSupport":1}}}})") ==
+        "capabilities.workspace.diagnostics.refreshSupport: expected a boolean");
   CHECK(error(R"({"clientInfo":{"version":"1"}})") == "clientInfo.name: missing");
 }
 
@@ -321,6 +356,24 @@ TEST_CASE("diagnostics") {
   params.version.reset();
   params.diagnostics.clear();
   CHECK(json(params) == json::parse(R"({"uri":"file:///a","diagnostics":[]})"));
+}
+
+TEST_CASE("pulled diagnostics: full and unchanged reports, of a document or the workspace") {
+  const Diagnostic error{{{2, 0}, {2, 1}}, DiagnosticSeverity::Error, "", "", "bad"};
+  CHECK(json(DocumentDiagnosticReport{"4", std::vector<Diagnostic>{error}}) ==
+        json::parse(R"({"kind":"full","resultId":"4","items":[
+      {"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":1}},"severity":1,
+       "message":"bad"}]})"));
+  CHECK(json(DocumentDiagnosticReport{"4", std::vector<Diagnostic>{}}) ==
+        json::parse(R"({"kind":"full","resultId":"4","items":[]})"));
+  CHECK(json(DocumentDiagnosticReport{"4", std::nullopt}) ==
+        json::parse(R"({"kind":"unchanged","resultId":"4"})"));
+  WorkspaceDiagnosticReport workspace;
+  workspace.items.push_back({{"5", std::vector<Diagnostic>{}}, "file:///a", 3});
+  workspace.items.push_back({{"6", std::nullopt}, "file:///b", std::nullopt});
+  CHECK(json(workspace) == json::parse(R"({"items":[
+      {"kind":"full","resultId":"5","items":[],"uri":"file:///a","version":3},
+      {"kind":"unchanged","resultId":"6","uri":"file:///b","version":null}]})"));
 }
 
 TEST_CASE("completion items and lists") {

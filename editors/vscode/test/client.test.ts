@@ -1,4 +1,4 @@
-// vscode_client_test: a whole session with `hclspec serve` as the VS Code extension holds it, through vscode-jsonrpc and vscode-languageserver-protocol (HCLSPEC_SERVER names the server).
+// vscode_client_test: a whole session with `hclspec serve` as the VS Code extension holds it, through vscode-jsonrpc and vscode-languageserver-protocol (HCLSPEC_SERVER names the server); diagnostics are pulled, as vscode-languageclient does.
 //
 // What VS Code's side would send comes from the extension's own code wherever possible: the
 // command line and initializationOptions from src/settings.ts, the answers to
@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import * as rpc from "vscode-jsonrpc/node";
 import { LanguageClient, TransportKind } from "vscode-languageclient/node";
@@ -20,11 +20,15 @@ import {
   ConfigurationParams,
   ConfigurationRequest,
   Diagnostic,
+  DiagnosticRefreshRequest,
   DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DocumentDiagnosticReport,
+  DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
   ExitNotification,
   Hover,
   HoverRequest,
@@ -36,11 +40,11 @@ import {
   LogMessageNotification,
   MarkupContent,
   PublishDiagnosticsNotification,
-  PublishDiagnosticsParams,
   Range,
   RegistrationRequest,
   ShutdownRequest,
   TextDocumentSyncKind,
+  WorkspaceDiagnosticRequest,
 } from "vscode-languageserver-protocol";
 
 import { configurationSection, initializationOptions, serverCommand } from "../src/settings";
@@ -121,26 +125,42 @@ describe("a VS Code session with hclspec serve", () => {
   const configurationRequests: ConfigurationParams[] = [];
   let configurationArrived: () => void = () => {};
   const logs: string[] = [];
-  const diagnosticWaiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  // vscode-languageclient announces pull diagnostics: the server pushes none, and asks the
+  // client to pull again when the specs or rules change.
+  const pushed: string[] = [];
+  let refreshed: () => void = () => {};
+  const resultIds = new Map<string, string>();
   const opened = new Map<string, { text: string; version: number }>();
   let stderr = "";
 
-  /** Resolves with the next diagnostics for `uri` that `accept` takes; call before the trigger. */
-  function nextDiagnostics(uri: string, what: string, accept: (p: PublishDiagnosticsParams) => boolean = () => true) {
-    return within(
-      new Promise<PublishDiagnosticsParams>((resolve) => diagnosticWaiters.push({ uri, accept, resolve })),
+  /** Pulls the diagnostics of `uri` as vscode-languageclient does, with the result id it holds. */
+  async function pull(uri: string, what: string): Promise<DocumentDiagnosticReport> {
+    const report = await within(
+      connection.sendRequest(DocumentDiagnosticRequest.type, {
+        identifier: "hclspec",
+        textDocument: { uri },
+        previousResultId: resultIds.get(uri),
+      }),
       `diagnostics of ${path.basename(uri)} (${what})`,
     );
+    if (report.resultId) resultIds.set(uri, report.resultId);
+    return report;
+  }
+
+  /** The diagnostics of `uri`, which must have changed since the last pull. */
+  async function pullFull(uri: string, what: string): Promise<Diagnostic[]> {
+    const report = await pull(uri, what);
+    assert.ok(report.kind === DocumentDiagnosticReportKind.Full, `${what}: ${JSON.stringify(report)}`);
+    return report.items;
   }
 
   async function open(file: string, languageId: string, uri = uriOf(file), text = fs.readFileSync(file, "utf8")) {
-    const diagnostics = nextDiagnostics(uri, "after didOpen");
     // VS Code's first version of a document is 1.
     opened.set(uri, { text, version: 1 });
     await connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri, languageId, version: 1, text },
     });
-    return (await diagnostics).diagnostics;
+    return pullFull(uri, "after didOpen");
   }
 
   before(async () => {
@@ -166,9 +186,10 @@ describe("a VS Code session with hclspec serve", () => {
     });
     connection.onRequest(RegistrationRequest.type, () => null);
     connection.onNotification(LogMessageNotification.type, (params) => logs.push(params.message));
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-      const i = diagnosticWaiters.findIndex((w) => w.uri === params.uri && w.accept(params));
-      if (i >= 0) diagnosticWaiters.splice(i, 1)[0].resolve(params);
+    connection.onNotification(PublishDiagnosticsNotification.type, (params) => pushed.push(params.uri));
+    connection.onRequest(DiagnosticRefreshRequest.type, () => {
+      refreshed();
+      return null;
     });
     connection.listen();
 
@@ -197,21 +218,28 @@ describe("a VS Code session with hclspec serve", () => {
     if (server && server.exitCode === null) server.kill();
   });
 
-  test("the capabilities are vscode-languageclient's: UTF-16, snippets, markdown, configuration pull", () => {
+  test("the capabilities are vscode-languageclient's: UTF-16, snippets, markdown, configuration and diagnostic pull", () => {
     const capabilities = vscodeCapabilities();
     assert.deepEqual(capabilities.general?.positionEncodings, ["utf-16"]);
     assert.equal(capabilities.textDocument?.completion?.completionItem?.snippetSupport, true);
     assert.deepEqual(capabilities.textDocument?.hover?.contentFormat, ["markdown", "plaintext"]);
     assert.equal(capabilities.workspace?.configuration, true);
     assert.equal(capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration, true);
+    assert.ok(capabilities.textDocument?.diagnostic, "no textDocument.diagnostic");
+    assert.equal(capabilities.workspace?.diagnostics?.refreshSupport, true);
   });
 
-  test("initialize: UTF-16 positions, incremental sync, completion and hover", () => {
+  test("initialize: UTF-16 positions, incremental sync, completion, hover, pulled diagnostics", () => {
     assert.equal(init.capabilities.positionEncoding ?? "utf-16", "utf-16");
     const sync = init.capabilities.textDocumentSync;
     assert.equal(typeof sync === "object" ? sync.change : sync, TextDocumentSyncKind.Incremental);
     assert.ok(init.capabilities.completionProvider, "no completionProvider");
     assert.ok(init.capabilities.hoverProvider, "no hoverProvider");
+    assert.deepEqual(init.capabilities.diagnosticProvider, {
+      identifier: "hclspec",
+      interFileDependencies: true,
+      workspaceDiagnostics: true,
+    });
     assert.equal(init.serverInfo?.name, "hclspec");
   });
 
@@ -278,17 +306,22 @@ describe("a VS Code session with hclspec serve", () => {
     assert.deepEqual(hover.range, rangeOf(deployText, 2, "replicas"));
   });
 
+  test("pulled again without a change, the diagnostics are unchanged", async () => {
+    const held = resultIds.get(deployUri);
+    const report = await pull(deployUri, "again");
+    assert.deepEqual(report, { kind: DocumentDiagnosticReportKind.Unchanged, resultId: held });
+  });
+
   test("didChange (incremental, as VS Code sends it) brings fresh diagnostics", async () => {
     const state = opened.get(deployUri)!;
     const range = rangeOf(state.text, 2, '"three"');
-    const diagnostics = nextDiagnostics(deployUri, "after didChange", (p) => p.version === 2 || p.version === undefined);
     state.version = 2;
     await connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: deployUri, version: 2 },
       contentChanges: [{ range, rangeLength: '"three"'.length, text: "3" }],
     });
     state.text = state.text.replace('"three"', "3");
-    const after = (await diagnostics).diagnostics;
+    const after = await pullFull(deployUri, "after didChange");
     assert.deepEqual(
       summary(after),
       expected(
@@ -303,13 +336,12 @@ describe("a VS Code session with hclspec serve", () => {
     const state = opened.get(deployUri)!;
     // Type a new line after `image = "launcher:1"`, as a user would.
     const lineEnd = { line: 5, character: state.text.split("\n")[5].length };
-    const diagnostics = nextDiagnostics(deployUri, "after the second didChange", (p) => p.version === 3 || p.version === undefined);
     state.version = 3;
     await connection.sendNotification(DidChangeTextDocumentNotification.type, {
       textDocument: { uri: deployUri, version: 3 },
       contentChanges: [{ range: { start: lineEnd, end: lineEnd }, rangeLength: 0, text: "\n  " }],
     });
-    await diagnostics;
+    await pullFull(deployUri, "after the second didChange");
     const result: CompletionItem[] | CompletionList | null = await within(
       connection.sendRequest(CompletionRequest.type, {
         textDocument: { uri: deployUri },
@@ -327,16 +359,42 @@ describe("a VS Code session with hclspec serve", () => {
     assert.equal(port.insertTextFormat, InsertTextFormat.Snippet);
   });
 
+  test("workspace/diagnostic: the open documents and the files the rules cover, then unchanged", async () => {
+    const first = await within(
+      connection.sendRequest(WorkspaceDiagnosticRequest.type, { identifier: "hclspec", previousResultIds: [] }),
+      "the workspace's diagnostics",
+    );
+    const byPath = new Map(first.items.map((item) => [fileURLToPath(item.uri), item]));
+    const web = byPath.get(path.join(projectFolder, "jobs", "team", "web.hcl"));
+    assert.equal(web?.version, 1, "web.hcl is open");
+    assert.equal(web?.resultId, resultIds.get(uriOf(path.join(projectFolder, "jobs", "team", "web.hcl"))));
+    assert.equal(byPath.get(deployFile)?.version, 3, "deploy.hcl is open");
+    const clean = byPath.get(path.join(projectFolder, "jobs", "clean.hcl"));
+    assert.deepEqual(clean && { kind: clean.kind, version: clean.version }, { kind: "full", version: null });
+    assert.ok(clean?.kind === "full" && clean.items.length === 0, JSON.stringify(clean));
+    // No rule covers a .tf file here, and nothing under node_modules is read.
+    assert.ok(!byPath.has(path.join(projectFolder, "broken", "syntax.tf")));
+    assert.ok(![...byPath.keys()].some((file) => file.includes("node_modules")));
+    const second = await within(
+      connection.sendRequest(WorkspaceDiagnosticRequest.type, {
+        identifier: "hclspec",
+        previousResultIds: first.items.map((item) => ({ uri: item.uri, value: item.resultId! })),
+      }),
+      "the workspace's diagnostics again",
+    );
+    assert.equal(second.items.length, first.items.length);
+    assert.ok(second.items.every((item) => item.kind === "unchanged"), JSON.stringify(second.items));
+  });
+
   test("a settings change: didChangeConfiguration makes the server pull the new rules", async () => {
     const pulled = within(new Promise<void>((resolve) => (configurationArrived = resolve)), "workspace/configuration after didChangeConfiguration");
-    const diagnostics = nextDiagnostics(deployUri, "after the rules changed", (p) =>
-      p.diagnostics.some((d) => d.code === "unsupported-block-type"),
-    );
+    const refresh = within(new Promise<void>((resolve) => (refreshed = resolve)), "workspace/diagnostic/refresh after the rules changed");
     settings.set(uriOf(rulesFolder), section(jobRules));
     // What the extension sends when hclspec.rules changes.
     await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
     await pulled;
-    const codes = (await diagnostics).diagnostics.map((d) => d.code);
+    await refresh;
+    const codes = (await pullFull(deployUri, "after the rules changed")).map((d) => d.code);
     // fixtures/features/specs/job.hcldec has no `replicas` and no `container` blocks, and wants
     // a network block.
     assert.ok(codes.includes("missing-block"), codes.join(", "));
@@ -357,10 +415,10 @@ describe("a VS Code session with hclspec serve", () => {
     assert.deepEqual(summary(diagnostics), expected(["invalid-type-specification", rangeOf(text, 3, "strin")]));
   });
 
-  test("didClose clears the document's diagnostics", async () => {
-    const cleared = nextDiagnostics(deployUri, "after didClose", (p) => p.diagnostics.length === 0);
+  test("after didClose the document is no longer known; nothing was ever pushed", async () => {
     await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: deployUri } });
-    await cleared;
+    await assert.rejects(pull(deployUri, "after didClose"), (error: { code?: number }) => error.code === -32602);
+    assert.deepEqual(pushed, []);
   });
 
   test("shutdown, then exit: the server ends with status 0", async () => {
