@@ -289,19 +289,23 @@ std::string response_from(const json& id, Produce produce, std::string& internal
 void LanguageServer::answer(const json& id, RequestHandler handler, const json& params,
                             const std::string& uri, int64_t version) {
   std::string internal_error;
-  bool in_background = false;
+  bool later = false;
   std::string body = response_from(
       id,
       [&]() -> Reply {
         Reply reply = (this->*handler)(params);
-        if (!reply.background) return reply;
-        start_background(id, std::move(reply), uri, version);
-        in_background = true;
-        return nullptr;
+        if (reply.held) {
+          held_requests_.push_back({id, handler, params, uri, version});
+          later = true;
+        } else if (reply.background) {
+          start_background(id, std::move(reply), uri, version);
+          later = true;
+        }
+        return reply.background || reply.held ? Reply(nullptr) : std::move(reply);
       },
       internal_error);
   if (!internal_error.empty()) log(kLogError, internal_error);
-  if (!in_background) host_.send(std::move(body));
+  if (!later) host_.send(std::move(body));
 }
 
 void LanguageServer::start_background(const json& id, Reply&& reply, const std::string& uri,
@@ -396,6 +400,12 @@ void LanguageServer::end_of_batch() {
     }
     answer(request.id, request.handler, request.params, request.uri, request.version);
   }
+  if (!held_requests_.empty() && reported_files_epoch_ != files_epoch_) {
+    std::vector<DeferredRequest> held = std::move(held_requests_);
+    held_requests_.clear();
+    for (DeferredRequest& request : held)
+      answer(request.id, request.handler, request.params, request.uri, request.version);
+  }
   const std::set<std::string> changed = std::move(changed_);
   changed_.clear();
   // A client that pulls asks for each document's diagnostics itself; what changed beyond the
@@ -410,6 +420,7 @@ void LanguageServer::end_of_batch() {
 
 void LanguageServer::specs_changed() {
   ++specs_generation_;
+  ++files_epoch_;
   refresh_wanted_ = client_.pull_diagnostics && client_.diagnostic_refresh;
 }
 
@@ -497,6 +508,11 @@ void LanguageServer::initialized(const json&) {
     // Spec files and project files decide what documents are checked against.
     protocol::DidChangeWatchedFilesRegistrationOptions options;
     for (const char* glob : {"**/*.hcldec", "**/.hclspec.hcl"}) options.watchers.push_back({glob});
+    // A client that pulls the workspace's diagnostics is told of its input files too: a held
+    // workspace pull is answered when one changes on disk.
+    if (client_.pull_diagnostics)
+      for (const char* glob : {"**/*.hcl", "**/*.tf", "**/*.nomad", "**/*.tfvars", "**/*.json"})
+        options.watchers.push_back({glob});
     protocol::RegistrationParams registration;
     registration.registrations.push_back(
         {"hclspec-watch-specs", "workspace/didChangeWatchedFiles", json(options)});
@@ -510,6 +526,10 @@ Reply LanguageServer::shutdown(const json&) {
   for (auto& [uri, analysis] : analyses_)
     if (analysis.cancel) analysis.cancel->cancel();
   for (auto& [id, request] : running_) request.cancel->cancel();
+  // Held requests get their one answer now: nothing will change any more.
+  for (const DeferredRequest& request : held_requests_)
+    send_error(request.id, ErrorCode::RequestCancelled, "The server is shutting down");
+  held_requests_.clear();
   return nullptr;
 }
 
@@ -525,12 +545,15 @@ void LanguageServer::cancel_request(const json& params) {
     send_error(cancel.id, ErrorCode::RequestCancelled, "The request was cancelled");
     return;
   }
-  const auto found =
-      std::find_if(deferred_.begin(), deferred_.end(),
-                   [&](const DeferredRequest& request) { return request.id == cancel.id; });
-  if (found == deferred_.end()) return;  // answered already
-  send_error(found->id, ErrorCode::RequestCancelled, "The request was cancelled");
-  deferred_.erase(found);
+  for (std::vector<DeferredRequest>* waiting : {&deferred_, &held_requests_}) {
+    const auto found =
+        std::find_if(waiting->begin(), waiting->end(),
+                     [&](const DeferredRequest& request) { return request.id == cancel.id; });
+    if (found == waiting->end()) continue;
+    send_error(found->id, ErrorCode::RequestCancelled, "The request was cancelled");
+    waiting->erase(found);
+    return;
+  }  // answered already
 }
 
 // ---- Configuration ----
@@ -599,9 +622,13 @@ void LanguageServer::did_change_workspace_folders(const json& params) {
 void LanguageServer::did_change_watched_files(const json& params) {
   const protocol::DidChangeWatchedFilesParams change =
       params.get<protocol::DidChangeWatchedFilesParams>();
-  for (const protocol::FileEvent& event : change.changes)
-    if (std::optional<std::string> path = protocol::uri_to_path(event.uri))
-      spec_source_changed(*path);
+  for (const protocol::FileEvent& event : change.changes) {
+    const std::optional<std::string> path = protocol::uri_to_path(event.uri);
+    if (!path) continue;
+    ++files_epoch_;
+    const std::string name = std::filesystem::path(*path).filename().string();
+    if (name.ends_with(".hcldec") || name == ".hclspec.hcl") spec_source_changed(*path);
+  }
 }
 
 void LanguageServer::spec_source_changed(const std::string& path) {
@@ -644,6 +671,7 @@ void LanguageServer::did_open(const json& params) {
                                              std::move(open.text_document.text));
   log_association(document);
   mark_changed(document.uri);
+  ++files_epoch_;  // a workspace pull reports it as open now
   // An open spec or project file now overrides the disk for every document that uses it.
   if (document.association.kind == Association::Kind::MetaSpec ||
       document.association.kind == Association::Kind::ProjectFile)
@@ -697,6 +725,7 @@ void LanguageServer::did_close(const json& params) {
   const bool was_spec_source = document->association.kind == Association::Kind::MetaSpec ||
                                document->association.kind == Association::Kind::ProjectFile;
   workspace_.close(close.text_document.uri);
+  ++files_epoch_;
   if (auto found = analyses_.find(close.text_document.uri); found != analyses_.end()) {
     if (found->second.cancel) found->second.cancel->cancel();
     analyses_.erase(found);
@@ -1171,6 +1200,7 @@ Reply LanguageServer::workspace_symbol(const json& params) {
 
 Reply LanguageServer::document_diagnostic(const json& params) {
   const auto request = params.get<protocol::DocumentDiagnosticParams>();
+  if (!workspace_.find(request.text_document.uri)) return closed_file_diagnostic(request);
   const Document& document = document_for(params["textDocument"]);
   std::string id = result_id(document);
   if (request.previous_result_id == id)
@@ -1194,8 +1224,37 @@ Reply LanguageServer::document_diagnostic(const json& params) {
       Lane::Documents);
 }
 
+Reply LanguageServer::closed_file_diagnostic(const protocol::DocumentDiagnosticParams& request) {
+  // VS Code pulls a document once more after closing it. What a workspace pull would say of
+  // the file, then: its diagnostics from the disk when a rule or modeline gives it a spec,
+  // else none (nothing a later pull would ever clear stays behind).
+  const std::optional<std::string> path = protocol::uri_to_path(request.text_document.uri);
+  auto view = std::make_shared<const WorkspaceView>(workspace_.view());
+  return Reply::in_background([view, path, previous = request.previous_result_id,
+                               generation = specs_generation_, encoding = client_.encoding](
+                                  const base::CancellationFlag& cancel) -> Reply {
+    const std::optional<WorkspaceFile> file =
+        path ? read_workspace_file(*view, std::filesystem::path(*path).lexically_normal().string())
+             : std::nullopt;
+    const bool checked = file && file->association.kind == Association::Kind::Spec;
+    std::string id = checked ? file_result_id(file->snapshot.source().text(), generation)
+                             : "none:" + std::to_string(generation);
+    if (previous == id)
+      return json(protocol::DocumentDiagnosticReport{std::move(id), std::nullopt});
+    std::vector<protocol::Diagnostic> items;
+    if (checked)
+      items = to_diagnostics(file->snapshot.source().lines(),
+                             features::diagnostics(file->snapshot, &cancel), encoding);
+    return json(protocol::DocumentDiagnosticReport{std::move(id), std::move(items)});
+  });
+}
+
 Reply LanguageServer::workspace_diagnostic(const json& params) {
   const auto request = params.get<protocol::WorkspaceDiagnosticParams>();
+  // A client holding the last report learns nothing new from a walk until something changed.
+  if (!request.previous_result_ids.empty() && reported_files_epoch_ == files_epoch_)
+    return Reply::hold();
+  reported_files_epoch_ = files_epoch_;
   // The result ids the client holds, by path: its file URIs may be spelled unlike ours.
   std::map<std::string, std::string> held;
   const auto key = [](const std::string& uri) { return protocol::uri_to_path(uri).value_or(uri); };

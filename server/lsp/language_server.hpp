@@ -74,10 +74,17 @@ struct Reply {
     reply.stale_on_any_edit = stale_on_any_edit;
     return reply;
   }
+  // Not answered now: the request waits until what it reads may have changed (held_requests_).
+  static Reply hold() {
+    Reply reply(nullptr);
+    reply.held = true;
+    return reply;
+  }
   nlohmann::json value;
   size_t size = 0;
   Writer write;
   Work background;
+  bool held = false;
   Lane lane = Lane::Workspace;
   bool stale_on_any_edit = false;
 };
@@ -165,6 +172,7 @@ class LanguageServer {
   Reply workspace_symbol(const nlohmann::json& params);
   Reply document_diagnostic(const nlohmann::json& params);
   Reply workspace_diagnostic(const nlohmann::json& params);
+  Reply closed_file_diagnostic(const protocol::DocumentDiagnosticParams& request);
   Reply document_link(const nlohmann::json& params);
   Reply document_symbol(const nlohmann::json& params);
   Reply folding_range(const nlohmann::json& params);
@@ -221,6 +229,12 @@ class LanguageServer {
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;
   std::map<std::string, RunningRequest> running_;  // by the request id's JSON
+  // workspace/diagnostic requests of a client that holds the last report, waiting until what
+  // a workspace pull reports may change: VS Code pulls again two seconds after each answer, and
+  // each pull walks the workspace's files. Asked again once `files_epoch_` moves on.
+  std::vector<DeferredRequest> held_requests_;
+  uint64_t files_epoch_ = 0;  // bumped by specs_changed(), opens, closes, watched file events
+  std::optional<uint64_t> reported_files_epoch_;  // what the last workspace pull walked
   // Each open document's last semantic tokens, what a delta request's previousResultId names.
   std::unordered_map<std::string, SemanticTokensState> semantic_tokens_;
   uint64_t next_semantic_result_ = 1;

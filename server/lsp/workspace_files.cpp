@@ -57,6 +57,41 @@ std::optional<std::string> file_real_path(const std::string& path, FileAccess& f
   return (std::filesystem::path(*folder) / file.filename()).string();
 }
 
+// The file at `path` (read as `text`) associated and, when `wanted` takes its association,
+// parsed and bound to its spec; nullopt when not wanted (or a *.json file of a walk that no rule
+// gives a spec). Specs come from the store, else are loaded for the walk (`walk_specs`).
+std::optional<WorkspaceFile> bind_file(
+    const WorkspaceView& view, WalkFiles& files,
+    std::map<std::string, std::shared_ptr<const LoadedSpec>>& walk_specs, std::string path,
+    std::string text, bool json_if_associated,
+    const std::function<bool(const Association&, bool open)>& wanted) {
+  WorkspaceFile file;
+  file.association = associate(
+      path, text, association_context(view.folders, view.client_rules, path, files), files);
+  if (json_if_associated && file.association.kind != Association::Kind::Spec) return std::nullopt;
+  if (!wanted(file.association, false)) return std::nullopt;
+  std::shared_ptr<const LoadedSpec> spec;
+  if (file.association.kind == Association::Kind::Spec && file.association.problem.empty()) {
+    // The store's spec when it has one; else loaded for this walk only: the view's texts may
+    // be older than the store's truth, and must not become it.
+    spec = view.specs->loaded(file.association.spec_path);
+    if (!spec) {
+      std::shared_ptr<const LoadedSpec>& own = walk_specs[file.association.spec_path];
+      if (!own) own = load_spec_file(file.association.spec_path, files);
+      spec = own;
+    }
+  }
+  if (is_json_file_name(path))
+    file.snapshot.json = syntax::parse_json(std::move(text), path);
+  else
+    file.snapshot.tree = syntax::parse_config(std::move(text), path);
+  file.snapshot.kind = document_kind(file.association);
+  file.snapshot.binding = spec_binding(file.association, spec.get(), file.association.spec_path);
+  file.uri = protocol::path_to_uri(path);
+  file.path = std::move(path);
+  return file;
+}
+
 }  // namespace
 
 WalkReport walk_workspace_files(const WorkspaceView& view, const base::CancellationFlag& cancel,
@@ -89,36 +124,30 @@ WalkReport walk_workspace_files(const WorkspaceView& view, const base::Cancellat
       ++report.files_read;
       if (!text) continue;
       bytes += text->size();
-      WorkspaceFile file;
-      file.association = associate(
-          path, *text, association_context(view.folders, view.client_rules, path, files), files);
-      if (candidate.json_if_associated && file.association.kind != Association::Kind::Spec)
-        continue;
-      if (!wanted(file.association, false)) continue;
-      std::shared_ptr<const LoadedSpec> spec;
-      if (file.association.kind == Association::Kind::Spec && file.association.problem.empty()) {
-        // The store's spec when it has one; else loaded for this walk only: the view's texts may
-        // be older than the store's truth, and must not become it.
-        spec = view.specs->loaded(file.association.spec_path);
-        if (!spec) {
-          std::shared_ptr<const LoadedSpec>& own = walk_specs[file.association.spec_path];
-          if (!own) own = load_spec_file(file.association.spec_path, files);
-          spec = own;
-        }
-      }
-      if (is_json_file_name(path))
-        file.snapshot.json = syntax::parse_json(std::move(*text), path);
-      else
-        file.snapshot.tree = syntax::parse_config(std::move(*text), path);
-      file.snapshot.kind = document_kind(file.association);
-      file.snapshot.binding =
-          spec_binding(file.association, spec.get(), file.association.spec_path);
-      file.uri = protocol::path_to_uri(path);
-      file.path = std::move(path);
-      if (!visit(file)) return {report.files_read, false};
+      std::optional<WorkspaceFile> file =
+          bind_file(view, files, walk_specs, std::move(path), std::move(*text),
+                    candidate.json_if_associated, wanted);
+      if (!file) continue;
+      if (!visit(*file)) return {report.files_read, false};
     }
   }
   return report;
+}
+
+std::optional<WorkspaceFile> read_workspace_file(const WorkspaceView& view,
+                                                 const std::string& path) {
+  WalkFiles files(view.open_texts, *view.disk);
+  const std::optional<std::string> real = file_real_path(path, files);
+  if (!real) return std::nullopt;
+  for (const WorkspaceFolder& folder : view.folders) {
+    if (!path_is_inside(folder.real_path, *real)) continue;
+    std::optional<std::string> text = view.disk->read(path);
+    if (!text) return std::nullopt;
+    std::map<std::string, std::shared_ptr<const LoadedSpec>> specs;
+    return bind_file(view, files, specs, path, std::move(*text), false,
+                     [](const Association&, bool) { return true; });
+  }
+  return std::nullopt;
 }
 
 }  // namespace hclspec::server::lsp

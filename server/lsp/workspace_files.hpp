@@ -56,6 +56,11 @@ struct WalkReport {
 // accepts, until `visit` returns false. `wanted` sees each file's association (and whether it is
 // open) before it is parsed: a file it refuses costs a read only. A file whose real path lies
 // outside its folder is not read.
+// The file at `path` (absolute, lexically normal) as a walk gives it, read from disk, associated,
+// parsed and bound; nullopt when it cannot be read or its real path lies in no workspace folder.
+std::optional<WorkspaceFile> read_workspace_file(const WorkspaceView& view,
+                                                 const std::string& path);
+
 WalkReport walk_workspace_files(const WorkspaceView& view, const base::CancellationFlag& cancel,
                                 const std::function<bool(const Association&, bool open)>& wanted,
                                 const std::function<bool(const WorkspaceFile&)>& visit,

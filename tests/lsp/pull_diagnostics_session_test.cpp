@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <map>
 
+#include "protocol/uri.hpp"
 #include "session.hpp"
 
 namespace hclspec::testing {
@@ -40,6 +41,13 @@ size_t count(const std::vector<json>& messages, const std::string& method) {
   size_t found = 0;
   for (const json& message : messages) found += message.value("method", "") == method ? 1 : 0;
   return found;
+}
+
+// Whether `messages` hold the answer to request `id`.
+bool answered(const std::vector<json>& messages, int id) {
+  return std::any_of(messages.begin(), messages.end(), [&](const json& message) {
+    return message.contains("id") && message["id"] == id && !message.contains("method");
+  });
 }
 
 json reply_to(const json& request) {
@@ -105,13 +113,27 @@ TEST_CASE("a pulling client is pushed nothing and pulls what push gives, unchang
   CHECK(pull.request("textDocument/diagnostic",
                      diagnostic_params(uri, edited["resultId"]))["result"]["kind"] == "unchanged");
 
-  // Closed: nothing published (the client drops them), and the document is unknown.
+  // Closed: nothing published (the client drops them); pulled again (VS Code does), what a
+  // workspace pull says of the file on disk, unchanged under the same id.
   pull.notify("textDocument/didClose", {{"textDocument", {{"uri", uri}}}});
   pull.settle();
   CHECK(count(pull.take(), "textDocument/publishDiagnostics") == 0);
-  const json closed = pull.request("textDocument/diagnostic", diagnostic_params(uri));
-  CHECK(closed["error"]["code"] == -32602);
-  CHECK(closed["error"]["message"] == "textDocument.uri: the document is not open");
+  folder.write("a.hcl", text);
+  const json closed = pull.request("textDocument/diagnostic", diagnostic_params(uri))["result"];
+  CHECK(pull.host.lanes.back() == server::lsp::Lane::Workspace);
+  CHECK(codes(closed["items"]) ==
+        std::vector<std::string>{"incorrect-attribute-value-type@1", "unsupported-argument@2"});
+  CHECK(pull.request("textDocument/diagnostic",
+                     diagnostic_params(uri, closed["resultId"]))["result"]["kind"] == "unchanged");
+  // A file no spec applies to, or outside the workspace: nothing, whatever it holds.
+  TempFolder outside;
+  outside.write("b.hcl", "x = {\n");
+  for (const std::string& file : {folder.write("b.hcl", "x = {\n"), outside.path() + "/b.hcl"}) {
+    const json nothing = pull.request("textDocument/diagnostic",
+                                      diagnostic_params(protocol::path_to_uri(file)))["result"];
+    CHECK(nothing["kind"] == "full");
+    CHECK(nothing["items"] == json::array());
+  }
   // Opened again at the same version, with other text: the old id is not this text's.
   pull.open(uri, text, 4);
   CHECK(pull.request("textDocument/diagnostic",
@@ -328,7 +350,12 @@ struct PullWorkspace {
 
   // The workspace's report as relative path → its item.
   std::map<std::string, json> report(const json& previous = json::array()) {
-    const json reply = session.request("workspace/diagnostic", {{"previousResultIds", previous}});
+    return items(session.request("workspace/diagnostic", {{"previousResultIds", previous}}),
+                 folder);
+  }
+
+  // A reply's items by their paths in `folder`.
+  static std::map<std::string, json> items(const json& reply, const TempFolder& folder) {
     std::map<std::string, json> out;
     for (const json& item : reply["result"]["items"])
       out[item["uri"].get<std::string>().substr(folder.uri().size() + 1)] = item;
@@ -381,21 +408,26 @@ TEST_CASE("workspace diagnostics: open documents and the files a rule or modelin
   CHECK(pulled["resultId"] == open["resultId"]);
   CHECK(pulled["items"] == open["items"]);
 
-  // The ids held: every item unchanged, with the same ids.
-  const std::map<std::string, json> second = w.report(PullWorkspace::ids(first));
-  REQUIRE(second.size() == 4);
-  for (const auto& [path, item] : second) {
-    CAPTURE(path);
-    CHECK(item["kind"] == "unchanged");
-    CHECK_FALSE(item.contains("items"));
-    CHECK(item["resultId"] == first.at(path)["resultId"]);
-    CHECK(item["version"] == first.at(path)["version"]);
-  }
-
-  // A file fixed on disk and the open document edited: those two full again.
-  w.folder.write("svc/bad.hcl", "port = 1\n");
+  // The ids held and nothing changed: the request waits (VS Code pulls again two seconds after
+  // each answer, and every pull would walk the workspace) ...
+  const size_t walks = w.session.host.lanes.size();
+  w.session.send({{"jsonrpc", "2.0"},
+                  {"id", 90},
+                  {"method", "workspace/diagnostic"},
+                  {"params", {{"previousResultIds", PullWorkspace::ids(first)}}}});
+  w.session.settle();
+  CHECK(w.session.host.lanes.size() == walks);
+  CHECK_FALSE(answered(w.session.take(), 90));
+  // ... while the open document is edited (its own pull reports it) ...
   w.session.change(w.open_uri, 8, json::array({range_change(1, 0, 2, 0, "")}));
-  const std::map<std::string, json> third = w.report(PullWorkspace::ids(first));
+  w.session.settle();
+  CHECK_FALSE(answered(w.session.take(), 90));
+  // ... until a file changes on disk: then the two that changed are full again.
+  w.folder.write("svc/bad.hcl", "port = 1\n");
+  w.session.notify("workspace/didChangeWatchedFiles",
+                   {{"changes", {{{"uri", w.folder.uri_of("svc/bad.hcl")}, {"type", 2}}}}});
+  w.session.settle();
+  const std::map<std::string, json> third = PullWorkspace::items(w.session.response(90), w.folder);
   CHECK(third.at("svc/bad.hcl")["kind"] == "full");
   CHECK(third.at("svc/bad.hcl")["items"] == json::array());
   CHECK(third.at("svc/e.hcl")["kind"] == "full");
@@ -430,6 +462,22 @@ TEST_CASE("a workspace diagnostic request can be cancelled") {
   CHECK(w.session.response(70)["error"]["code"] == -32800);
   w.session.settle();
   CHECK(w.session.take().empty());
+
+  // A request held until something changes is answered once when cancelled, or at shutdown.
+  const json held = PullWorkspace::ids(w.report());
+  for (const int id : {71, 72})
+    w.session.send({{"jsonrpc", "2.0"},
+                    {"id", id},
+                    {"method", "workspace/diagnostic"},
+                    {"params", {{"previousResultIds", held}}}});
+  w.session.settle();
+  CHECK_FALSE(answered(w.session.take(), 71));
+  w.session.notify("$/cancelRequest", {{"id", 71}});
+  CHECK(w.session.response(71)["error"]["code"] == -32800);
+  CHECK(w.session.request("shutdown", nullptr)["result"].is_null());
+  CHECK(w.session.response(72)["error"]["code"] == -32800);
+  w.session.settle();
+  CHECK_FALSE(answered(w.session.take(), 71));
 }
 
 }  // namespace hclspec::testing

@@ -24,6 +24,7 @@ import {
   DiagnosticSeverity,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentDiagnosticReport,
@@ -375,13 +376,24 @@ describe("a VS Code session with hclspec serve", () => {
     // No rule covers a .tf file here, and nothing under node_modules is read.
     assert.ok(!byPath.has(path.join(projectFolder, "broken", "syntax.tf")));
     assert.ok(![...byPath.keys()].some((file) => file.includes("node_modules")));
-    const second = await within(
-      connection.sendRequest(WorkspaceDiagnosticRequest.type, {
+    // Pulled again with the ids held, the request waits until a file may have changed (VS Code
+    // pulls again two seconds after each answer), then says nothing changed.
+    let answered = false;
+    const again = connection
+      .sendRequest(WorkspaceDiagnosticRequest.type, {
         identifier: "hclspec",
         previousResultIds: first.items.map((item) => ({ uri: item.uri, value: item.resultId! })),
-      }),
-      "the workspace's diagnostics again",
-    );
+      })
+      .then((report) => {
+        answered = true;
+        return report;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(answered, false, "answered with nothing changed");
+    await connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+      changes: [{ uri: uriOf(path.join(projectFolder, "jobs", "clean.hcl")), type: 2 }],
+    });
+    const second = await within(again, "the workspace's diagnostics again");
     assert.equal(second.items.length, first.items.length);
     assert.ok(second.items.every((item) => item.kind === "unchanged"), JSON.stringify(second.items));
   });
@@ -415,9 +427,13 @@ describe("a VS Code session with hclspec serve", () => {
     assert.deepEqual(summary(diagnostics), expected(["invalid-type-specification", rangeOf(text, 3, "strin")]));
   });
 
-  test("after didClose the document is no longer known; nothing was ever pushed", async () => {
+  test("after didClose a pull (VS Code makes one) reads the file from the disk; nothing was ever pushed", async () => {
     await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: deployUri } });
-    await assert.rejects(pull(deployUri, "after didClose"), (error: { code?: number }) => error.code === -32602);
+    const report = await within(
+      connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: deployUri } }),
+      "the pull after didClose",
+    );
+    assert.equal(report.kind, DocumentDiagnosticReportKind.Full);
     assert.deepEqual(pushed, []);
   });
 
