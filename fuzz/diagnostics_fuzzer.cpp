@@ -1,8 +1,10 @@
 // libFuzzer target: arbitrary bytes as a document, native or JSON syntax, through the editor's
 // diagnostics (spec checks, placement on headers, suppression comments) and reading features
 // (outline, folding, selection, semantic tokens, definition, references, rename, signature help,
-// inlay hints): nothing may crash, every range must lie in the text, every code must be registered,
-// and each feature's shape holds.
+// inlay hints), and, for a native file without syntax errors, `hclspec infer` and `hclspec docs`:
+// nothing may crash, every range must lie in the text, every code must be registered, each
+// feature's shape holds, a draft spec inferred from the file loads without errors, and the
+// example its documentation gives is accepted by it.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -18,12 +20,14 @@
 #include "features/diagnostics.hpp"
 #include "features/document_symbols.hpp"
 #include "features/folding_ranges.hpp"
+#include "features/infer_spec.hpp"
 #include "features/inlay_hints.hpp"
 #include "features/references.hpp"
 #include "features/rename.hpp"
 #include "features/selection_ranges.hpp"
 #include "features/semantic_tokens.hpp"
 #include "features/signature_help.hpp"
+#include "features/spec_docs.hpp"
 #include "spec/load.hpp"
 #include "syntax/json.hpp"
 #include "syntax/parser.hpp"
@@ -176,6 +180,36 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
   }
 }
 
+// The fenced ```hcl example of a spec's documentation; empty when it says an empty file is one.
+std::string docs_example(const std::string& markdown) {
+  const size_t start = markdown.rfind("```hcl\n");
+  if (start == std::string::npos) {
+    check(markdown.find("an empty file is valid") != std::string::npos,
+          "documentation without an example");
+    return "";
+  }
+  const size_t end = markdown.find("```", start + 7);
+  if (end == std::string::npos) fail("documentation's example not closed");
+  return markdown.substr(start + 7, end - start - 7);
+}
+
+// A draft spec inferred from a file loads cleanly, and so documents an example it accepts.
+void check_inferred_spec(const std::shared_ptr<const hclspec::syntax::SyntaxTree>& tree) {
+  namespace features = hclspec::features;
+  const features::InferredSpec draft = features::infer_spec({tree}, {"fuzz"});
+  hclspec::base::Diagnostics diags;
+  const auto spec = std::make_shared<const hclspec::spec::SpecFile>(
+      hclspec::spec::load_spec(hclspec::syntax::parse_config(draft.text, "draft.hcldec"), diags));
+  check(!hclspec::base::has_errors(diags), "an inferred spec does not load");
+  features::Snapshot example;
+  example.tree = hclspec::syntax::parse_config(
+      docs_example(features::spec_docs(*spec, "draft.hcldec")), "example.hcl");
+  example.binding.spec = spec;
+  for (const features::DiagnosticItem& item : features::diagnostics(example))
+    check(item.severity != hclspec::base::Severity::Error,
+          "an inferred spec rejects its documentation's example");
+}
+
 }  // namespace
 
 // The first byte chooses the syntax (odd: JSON) and whether the spec applies (bit 1).
@@ -194,5 +228,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_reading_features(
       snapshot, static_cast<uint32_t>(size - 1),
       size > 4 ? static_cast<uint32_t>(data[1] | (data[2] << 8) | (data[3] << 16)) : 0);
+  if (snapshot.tree && !hclspec::base::has_errors(snapshot.tree->diagnostics()))
+    check_inferred_spec(snapshot.tree);
   return 0;
 }
