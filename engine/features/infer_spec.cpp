@@ -382,7 +382,7 @@ struct AttributeShape {
   Type type() const {
     if (unknown) return Type::dynamic();
     Type common;
-    for (const types::Value& value : values) common = common_type(common, value.type());
+    for (const Type& type : distinct_types()) common = common_type(common, type);
     return accepted_by(common) == values.size() ? common : Type::dynamic();
   }
 
@@ -390,9 +390,12 @@ struct AttributeShape {
   // what no value constrains, else the value type that accepts the most values. Sets `partial`
   // when some value does not convert to it.
   Type type_without_any(bool& partial) const {
+    // Each distinct type once: thousands of values have a handful of types.
     std::vector<Type> candidates{without_any(type())};
-    for (const types::Value& value : values)
-      candidates.push_back(without_any(declared_type(value.type())));
+    for (const Type& type : distinct_types())
+      if (const Type candidate = without_any(declared_type(type));
+          std::find(candidates.begin(), candidates.end(), candidate) == candidates.end())
+        candidates.push_back(candidate);
     Type best = candidates.front();
     size_t best_accepted = accepted_by(best);
     for (const Type& candidate : candidates)
@@ -403,9 +406,18 @@ struct AttributeShape {
   }
 
  private:
+  // The values' types, each once (types are interned: equal types compare as pointers).
+  std::vector<Type> distinct_types() const {
+    std::vector<Type> found;
+    for (const types::Value& value : values)
+      if (std::find(found.begin(), found.end(), value.type()) == found.end())
+        found.push_back(value.type());
+    return found;
+  }
+  // How many values convert to `type` (a value of that very type does).
   size_t accepted_by(const Type& type) const {
     return static_cast<size_t>(std::count_if(values.begin(), values.end(), [&](const auto& value) {
-      return types::convert(value, type).ok();
+      return value.type() == type || types::convert(value, type).ok();
     }));
   }
   static Type without_any(const Type& type) {
