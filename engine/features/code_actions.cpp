@@ -133,8 +133,12 @@ class Finder {
     for (const spec::ExpectedBlock& block : model.body().blocks) {
       const size_t count = present(block.type_name, NodeKind::Block);
       if (block.min_items <= 0 || count >= static_cast<size_t>(block.min_items)) continue;
-      for (size_t i = count; i < static_cast<size_t>(block.min_items); ++i)
-        added += block_text(block, indent, {});
+      for (size_t i = count; i < static_cast<size_t>(block.min_items); ++i) {
+        const std::optional<std::string> text = block_text(block, indent, {});
+        // Too much to offer as an edit (min_items nest): no action.
+        if (!text || added.size() + text->size() > kMaxPlaceholderBytes) return;
+        added += *text;
+      }
       names += (names.empty() ? "`" : ", `") + block.type_name + "`";
       codes.push_back(count == 0 && block.max_items == 1 ? "missing-block" : "insufficient-blocks");
     }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "eval/evaluate.hpp"
 #include "eval/traversal.hpp"
@@ -40,10 +41,22 @@ bool is_identifier(std::string_view name) {
          std::all_of(name.begin(), name.end(), identifier_char);
 }
 
-// An object key: bare when an identifier (but `for`, which would start a for expression).
-std::string object_key(std::string_view name) {
-  return is_identifier(name) && name != "for" ? std::string(name) : hcl_quoted(name);
+// Whether `name` can be written bare as an object key: an identifier, but not `for` (which
+// would start a for expression) nor a literal's keyword (a type expression's keys must be
+// names).
+bool is_bare_key(std::string_view name) {
+  return is_identifier(name) && name != "for" && name != "null" && name != "true" &&
+         name != "false";
 }
+
+// An object key: bare when it can be, else quoted.
+std::string object_key(std::string_view name) {
+  return is_bare_key(name) ? std::string(name) : hcl_quoted(name);
+}
+
+// How deep the draft follows nested blocks and object types: deeper ones are described as
+// `any` (types) or not at all (blocks), so the draft's text stays small and loads.
+constexpr int kMaxDepth = 32;
 
 // ---------------------------------------------------------------------------------------------
 // Placeholders for the variables and functions the files refer to.
@@ -51,33 +64,44 @@ std::string object_key(std::string_view name) {
 // What a use of a value needs of it, so that a placeholder satisfies the use.
 enum class Use : uint8_t { Any, String, Number, Bool, Iterable, Indexed };
 
-// A placeholder value: an object of the attributes read from it, a tuple when indexed by
-// number, else a leaf fit for its use. Held in deques: references to one stay valid while
-// others are added.
+// Names in first-use order, each with its value, found by name in constant time. Held in a
+// deque: references to one stay valid while others are added.
+template <typename T>
+class OrderedNames {
+ public:
+  T& operator[](const std::string& name) {
+    if (const auto found = index_.find(name); found != index_.end()) return *found->second;
+    T& added = entries_.emplace_back(name, T{}).second;
+    index_.emplace(name, &added);
+    return added;
+  }
+  bool empty() const { return entries_.empty(); }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+
+ private:
+  std::deque<std::pair<std::string, T>> entries_;
+  std::unordered_map<std::string, T*> index_;
+};
+
+// A placeholder value: an object of the attributes and indexes read from it (`a[3]` reads the
+// key "3", which HCL converts a number index to for objects), else a leaf fit for its use.
 struct Placeholder {
   Use use = Use::Any;
-  std::deque<std::pair<std::string, Placeholder>> attributes;  // first-use order
-  std::deque<Placeholder> element;                             // the tuple's elements' shape
-  size_t tuple_length = 0;                                     // 1 + the largest index used
+  std::unique_ptr<OrderedNames<Placeholder>> attributes;  // absent: a leaf
 
   static bool is_scalar(Use use) {
     return use == Use::String || use == Use::Number || use == Use::Bool;
   }
 
   Placeholder& attribute(const std::string& name) {
-    for (auto& [key, value] : attributes)
-      if (key == name) return value;
-    return attributes.emplace_back(name, Placeholder{}).second;
-  }
-  Placeholder& at(size_t index) {
-    tuple_length = std::max(tuple_length, index + 1);
-    if (element.empty()) element.emplace_back();
-    return element.front();
+    if (!attributes) attributes = std::make_unique<OrderedNames<Placeholder>>();
+    return (*attributes)[name];
   }
   // Notes a use; false when an earlier one wants another kind of value (the first one wins).
   bool need(Use wanted) {
     if (wanted == Use::Any) return true;
-    if (is_scalar(wanted) && (!attributes.empty() || tuple_length > 0)) return false;
+    if (is_scalar(wanted) && attributes) return false;
     if (wanted == use) return true;
     if (use == Use::Any || (use == Use::String && wanted == Use::Number)) {
       use = wanted;  // a number serves where a string is wanted, too
@@ -86,16 +110,11 @@ struct Placeholder {
     return use == Use::Number && wanted == Use::String;
   }
   std::string text() const {
-    if (!attributes.empty()) {
+    if (attributes) {
       std::string out = "{\n";
-      for (const auto& [key, value] : attributes)
+      for (const auto& [key, value] : *attributes)
         out += object_key(key) + " = " + value.text() + "\n";
       return out + "}";
-    }
-    if (tuple_length > 0) {
-      std::string out = "[";
-      for (size_t i = 0; i < tuple_length; ++i) out += (i > 0 ? ", " : "") + element.front().text();
-      return out + "]";
     }
     switch (use) {
       case Use::Number:
@@ -163,12 +182,8 @@ class UseCollector {
     }
     const std::vector<NodeId> children = tree.children(id);
     switch (node.kind) {
-      case NodeKind::FunctionCall:
-        function(std::string(tree.token_text(node.first_token))).need(use);
-        for (NodeId argument : children) walk(tree, argument, Use::Any);
-        return;
       case NodeKind::RelativeTraversal: {
-        // A step read from what is not a variable: a function's result can be a list.
+        // A step read from what is no variable or function call (a literal, say).
         const eval::Traversal steps = eval::traversal_steps(tree, id);
         const bool indexed =
             !steps.empty() && steps.front().kind == eval::TraversalStep::Kind::Index;
@@ -243,7 +258,7 @@ class UseCollector {
       case NodeKind::ScopeTraversal: {
         const eval::Traversal steps = eval::traversal_steps(tree, id);
         if (steps.empty() || !free_roots_.contains(steps.front().name)) return nullptr;
-        return follow(variable(steps.front().name), steps, 1);
+        return follow(variables_[steps.front().name], steps, 1);
       }
       case NodeKind::RelativeTraversal: {
         Placeholder* source = place(tree, tree.children(id)[0]);
@@ -254,10 +269,14 @@ class UseCollector {
         Placeholder* collection = place(tree, children[0]);
         if (!collection) return nullptr;
         walk(tree, children[1], Use::Number);
-        return &collection->at(0);
+        return &collection->attribute("0");
       }
       case NodeKind::Parenthesis:
         return place(tree, tree.children(id)[0]);
+      case NodeKind::FunctionCall:
+        // The result of a function stub, shaped as what is read of it.
+        for (NodeId argument : tree.children(id)) walk(tree, argument, Use::Any);
+        return &functions_[std::string(tree.token_text(node.first_token))];
       default:
         return nullptr;
     }
@@ -277,8 +296,8 @@ class UseCollector {
         value = &value->attribute(key.as_string());
       } else if (key.is_known() && !key.is_null() && key.type() == Type::number()) {
         const std::optional<int64_t> index = key.as_number().to_int64();
-        if (!index || *index < 0 || *index >= 64) break;  // beyond what a placeholder spells out
-        value = &value->at(static_cast<size_t>(*index));
+        if (!index) break;  // beyond what a placeholder spells out
+        value = &value->attribute(std::to_string(*index));
       } else {
         break;
       }
@@ -286,20 +305,11 @@ class UseCollector {
     return value;
   }
 
-  Placeholder& variable(const std::string& name) { return find(variables_, name); }
-  Placeholder& function(const std::string& name) { return find(functions_, name); }
-  static Placeholder& find(std::deque<std::pair<std::string, Placeholder>>& list,
-                           const std::string& name) {
-    for (auto& [key, value] : list)
-      if (key == name) return value;
-    return list.emplace_back(name, Placeholder{}).second;
-  }
-
   std::set<std::string, std::less<>> free_roots_;
   std::set<std::string> conflicts_;  // uses no placeholder satisfies along with an earlier one
   bool conflict_ = false;            // set by follow()
-  std::deque<std::pair<std::string, Placeholder>> variables_;  // first-use order
-  std::deque<std::pair<std::string, Placeholder>> functions_;
+  OrderedNames<Placeholder> variables_;
+  OrderedNames<Placeholder> functions_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -310,7 +320,8 @@ class UseCollector {
 // for "no common type" alike, so the caller checks every value against the result.
 Type common_type(const Type& a, const Type& b);
 
-Type declared_type(const Type& type) {
+Type declared_type(const Type& type, int depth = 0) {
+  if (depth > kMaxDepth) return Type::dynamic();
   if (type.is_tuple()) {
     Type element;
     for (const Type& each : type.tuple_elements()) element = common_type(element, each);
@@ -320,8 +331,8 @@ Type declared_type(const Type& type) {
     std::vector<types::Attribute> attributes;
     bool nameable = true;
     for (const types::Attribute& attribute : type.attributes()) {
-      attributes.push_back({attribute.name, declared_type(attribute.type)});
-      nameable = nameable && is_identifier(attribute.name);
+      attributes.push_back({attribute.name, declared_type(attribute.type, depth + 1)});
+      nameable = nameable && is_bare_key(attribute.name);
     }
     if (nameable) return Type::object(std::move(attributes));
     // A type expression names an object's attributes bare: other keys make it a map.
@@ -331,7 +342,7 @@ Type declared_type(const Type& type) {
     return Type::map(element);
   }
   if (type.is_collection()) {
-    const Type element = declared_type(type.element());
+    const Type element = declared_type(type.element(), depth + 1);
     return type.is_map() ? Type::map(element) : Type::list(element);
   }
   return type;
@@ -454,7 +465,10 @@ class ShapeCollector {
  public:
   explicit ShapeCollector(const eval::Scope& scope) : scope_(scope) {}
 
-  void body(const SyntaxTree& tree, NodeId id, BodyShape& shape) {
+  // `depth`: how many blocks hold the body. Bodies deeper than kMaxDepth are not described
+  // (their blocks' bodies stay empty): a spec nests two blocks a level, and its text grows with
+  // the square of the depth.
+  void body(const SyntaxTree& tree, NodeId id, BodyShape& shape, int depth = 0) {
     ++shape.instances;
     std::map<std::string, std::vector<std::vector<std::string>>, std::less<>> blocks_here;
     std::set<std::string, std::less<>> attributes_here;
@@ -480,7 +494,12 @@ class ShapeCollector {
             std::find(seen.begin(), seen.end(), labels) != seen.end())
           block.duplicate = tree.filename();
         seen.push_back(std::move(labels));
-        if (header.body != syntax::kNoNode) body(tree, header.body, block.body);
+        if (header.body == syntax::kNoNode) continue;
+        if (depth < kMaxDepth)
+          body(tree, header.body, block.body, depth + 1);
+        else if (too_deep_.empty())
+          too_deep_ = tree.filename() + ":" +
+                      std::to_string(tree.lines().line_of(tree.range(item).start) + 1);
       }
     }
     for (const auto& [name, blocks] : blocks_here) {
@@ -490,6 +509,8 @@ class ShapeCollector {
     }
   }
 
+  // Where the first block nested deeper than kMaxDepth is ("" when none is).
+  const std::string& too_deep() const { return too_deep_; }
   // How many attribute values could not be evaluated, and where the first ones are.
   size_t unevaluated_count() const { return unevaluated_count_; }
   const std::vector<std::string>& unevaluated() const { return unevaluated_; }
@@ -521,6 +542,7 @@ class ShapeCollector {
   }
 
   const eval::Scope& scope_;
+  std::string too_deep_;
   size_t unevaluated_count_ = 0;
   std::vector<std::string> unevaluated_;
 };
@@ -543,11 +565,15 @@ class SpecWriter {
   // The object spec of a body; `in_map` inside a block_map, where no type may hold `any`.
   std::string object(const BodyShape& shape, const std::string& path, bool in_map) {
     std::string out = "object {\n";
+    // Every name is a key of the object; an attribute and a block type of the same name need
+    // two, the block's then named apart (x_block, or x_block2 when that is taken too).
     std::set<std::string> keys;
+    for (const auto& [name, is_block] : shape.order)
+      if (!is_block) keys.insert(name);
     for (const auto& [name, is_block] : shape.order) {
-      // An attribute and a block type of the same name need two keys in the object.
-      const std::string key = keys.insert(name).second ? name : name + "_block";
-      keys.insert(key);
+      std::string key = name;
+      for (int n = 1; is_block && !keys.insert(key).second; ++n)
+        key = name + "_block" + (n > 1 ? std::to_string(n) : "");
       out += is_block ? block(name, key, *shape.blocks.find(name)->second, shape, path, in_map)
                       : attribute(name, shape.attributes.find(name)->second, shape,
                                   path.empty() ? name : path + "." + name, in_map);
@@ -610,22 +636,35 @@ class SpecWriter {
   std::vector<std::string>& warnings_;
 };
 
-// The files of `files` that `spec_text` rejects: validated as lint validates them.
+// Why a spec file of `spec_text` would not load, as the server and lint load one ("" when it
+// loads): too large to be read, syntax errors, or the loader's errors.
+std::string load_problem(const std::string& spec_text,
+                         std::shared_ptr<const spec::SpecFile>& spec) {
+  // The largest spec file the commands and the server read (server/file_access.hpp).
+  constexpr size_t kMaxSpecBytes = 16 * 1024 * 1024;
+  if (spec_text.size() > kMaxSpecBytes) return "it is larger than a spec file may be (16 MiB)";
+  std::shared_ptr<const SyntaxTree> tree = syntax::parse_config(spec_text, "spec.hcldec");
+  base::Diagnostics diags = tree->diagnostics();
+  if (!base::has_errors(diags, 0))
+    spec = std::make_shared<const spec::SpecFile>(spec::load_spec(tree, diags));
+  for (const base::Diagnostic& diag : diags)
+    if (diag.severity == base::Severity::Error)
+      return diag.summary + " on line " +
+             std::to_string(tree->lines().line_of(diag.subject.start) + 1);
+  return "";
+}
+
+// The files of `files` that the spec `spec` rejects: validated as lint validates them.
 std::vector<std::string> rejected_files(const std::vector<std::shared_ptr<const SyntaxTree>>& files,
-                                        const std::string& spec_text) {
-  base::Diagnostics load_diags;
-  const auto spec = std::make_shared<const spec::SpecFile>(
-      spec::load_spec(syntax::parse_config(spec_text, "spec.hcldec"), load_diags));
+                                        const std::shared_ptr<const spec::SpecFile>& spec,
+                                        const base::CancellationFlag* cancel) {
   std::vector<std::string> rejected;
   for (const auto& tree : files) {
-    if (base::has_errors(load_diags, 0)) {
-      rejected.push_back(tree->filename());
-      continue;
-    }
+    if (cancel && cancel->cancelled()) break;
     Snapshot snapshot;
     snapshot.tree = tree;
     snapshot.binding.spec = spec;
-    const std::vector<DiagnosticItem> found = diagnostics(snapshot);
+    const std::vector<DiagnosticItem> found = diagnostics(snapshot, cancel);
     if (std::any_of(found.begin(), found.end(),
                     [](const auto& item) { return item.severity == base::Severity::Error; }))
       rejected.push_back(tree->filename());
@@ -636,12 +675,16 @@ std::vector<std::string> rejected_files(const std::vector<std::shared_ptr<const 
 }  // namespace
 
 InferredSpec infer_spec(const std::vector<std::shared_ptr<const SyntaxTree>>& files,
-                        const std::vector<std::string>& header) {
+                        const std::vector<std::string>& header,
+                        const base::CancellationFlag* cancel) {
   InferredSpec result;
   UseCollector uses;
-  for (const auto& tree : files)
+  const auto cancelled = [&] { return cancel && cancel->cancelled(); };
+  for (const auto& tree : files) {
+    if (cancelled()) return result;
     for (NodeId id = 0; id < tree->nodes().size(); ++id)
       if (tree->node(id).kind == NodeKind::Attribute) uses.expression(*tree, id - 1);
+  }
   const std::string environment = uses.variables_text() + uses.functions_text();
   if (const std::string conflicts = uses.conflicts(); !conflicts.empty())
     result.warnings.push_back(
@@ -659,7 +702,13 @@ InferredSpec infer_spec(const std::vector<std::shared_ptr<const SyntaxTree>>& fi
       environment_file.functions.empty() ? nullptr : &environment_file.functions, nullptr};
   ShapeCollector shapes(scope);
   BodyShape root;
-  for (const auto& tree : files) shapes.body(*tree, tree->root(), root);
+  for (const auto& tree : files) {
+    if (cancelled()) return result;
+    shapes.body(*tree, tree->root(), root);
+  }
+  if (!shapes.too_deep().empty())
+    result.warnings.push_back("blocks nested more than " + std::to_string(kMaxDepth) +
+                              " deep are not described (the first at " + shapes.too_deep() + ")");
   if (shapes.unevaluated_count() > 0) {
     std::string where;
     for (const std::string& place : shapes.unevaluated())
@@ -674,11 +723,22 @@ InferredSpec infer_spec(const std::vector<std::shared_ptr<const SyntaxTree>>& fi
   }
 
   std::string text;
-  for (const std::string& line : header) text += line.empty() ? "#\n" : "# " + line + "\n";
+  for (std::string line : header) {
+    // One comment line each, whatever a path in it holds.
+    std::replace_if(
+        line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }, ' ');
+    text += line.empty() ? "#\n" : "# " + line + "\n";
+  }
   if (!text.empty()) text += "\n";
   text += environment + SpecWriter(result.warnings).object(root, "", false);
   result.text = formatted_text(*syntax::parse_config(std::move(text), "spec.hcldec"));
-  result.rejected = rejected_files(files, result.text);
+  std::shared_ptr<const spec::SpecFile> spec;
+  if (const std::string problem = load_problem(result.text, spec); !problem.empty()) {
+    result.warnings.push_back("the draft does not load as a spec: " + problem);
+    for (const auto& tree : files) result.rejected.push_back(tree->filename());
+    return result;
+  }
+  result.rejected = rejected_files(files, spec, cancel);
   return result;
 }
 

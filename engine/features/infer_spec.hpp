@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "base/cancellation.hpp"
 #include "syntax/tree.hpp"
 
 namespace hclspec::features {
@@ -31,7 +32,9 @@ struct InferredSpec {
 //   attribute and needs them defined.
 // Names and items keep the order of their first appearance: the same files in the same order
 // give the same bytes. `header` lines are written first, each as a `#` comment.
+// Once `cancel` is set the result is partial and should be dropped.
 InferredSpec infer_spec(const std::vector<std::shared_ptr<const syntax::SyntaxTree>>& files,
-                        const std::vector<std::string>& header);
+                        const std::vector<std::string>& header,
+                        const base::CancellationFlag* cancel = nullptr);
 
 }  // namespace hclspec::features

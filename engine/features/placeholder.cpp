@@ -12,16 +12,24 @@ namespace {
 // Deep enough for any hand-written spec; a recursive one (the meta-spec) stops here.
 constexpr int kMaxNestedBlocks = 8;
 
-std::string items_text(const spec::ExpectedBody& body, const std::string& indent,
-                       const PlaceholderStyle& style, int depth) {
+// Nothing once the text passes kMaxPlaceholderBytes: `min_items` nest (a hundred blocks each
+// holding a hundred...) and a spec is untrusted input.
+std::optional<std::string> items_text(const spec::ExpectedBody& body, const std::string& indent,
+                                      const PlaceholderStyle& style, int depth) {
   std::string out;
   for (const spec::ExpectedAttribute& attribute : body.attributes)
     if (attribute.required && new_name_problem(attribute.name).empty())
       out += indent + attribute.name + " = " + placeholder(attribute.type) + "\n";
-  for (const spec::ExpectedBlock& block : body.blocks)
-    for (int64_t i = 0; i < block.min_items; ++i) out += block_text(block, indent, style, depth);
+  for (const spec::ExpectedBlock& block : body.blocks) {
+    for (int64_t i = 0; i < block.min_items; ++i) {
+      const std::optional<std::string> text = block_text(block, indent, style, depth);
+      if (!text || out.size() + text->size() > kMaxPlaceholderBytes) return std::nullopt;
+      out += *text;
+    }
+  }
   if (out.empty() && style.first_block_when_empty && !body.blocks.empty())
-    out = block_text(body.blocks.front(), indent, style, depth);
+    return block_text(body.blocks.front(), indent, style, depth);
+  if (out.size() > kMaxPlaceholderBytes) return std::nullopt;
   return out;
 }
 
@@ -85,20 +93,22 @@ std::string placeholder(const types::Type& type) {
   }
 }
 
-std::string required_items_text(const spec::ExpectedBody& body, const std::string& indent,
-                                const PlaceholderStyle& style) {
+std::optional<std::string> required_items_text(const spec::ExpectedBody& body,
+                                               const std::string& indent,
+                                               const PlaceholderStyle& style) {
   return items_text(body, indent, style, 0);
 }
 
-std::string block_text(const spec::ExpectedBlock& block, const std::string& indent,
-                       const PlaceholderStyle& style, int depth) {
+std::optional<std::string> block_text(const spec::ExpectedBlock& block, const std::string& indent,
+                                      const PlaceholderStyle& style, int depth) {
   std::string out = indent + block.type_name;
   for (const std::string& label : block.label_names)
     out += " " + hcl_quoted(style.named_labels ? label : std::string_view());
-  std::string inside;
+  std::optional<std::string> inside = "";
   if ((block.nested != nullptr || block.nested_body != nullptr) && depth < kMaxNestedBlocks)
     inside = items_text(spec::expected_body(block), indent + "  ", style, depth + 1);
-  return out + (inside.empty() ? " {\n" + indent + "}\n" : " {\n" + inside + indent + "}\n");
+  if (!inside) return std::nullopt;
+  return out + (inside->empty() ? " {\n" + indent + "}\n" : " {\n" + *inside + indent + "}\n");
 }
 
 }  // namespace hclspec::features

@@ -7,6 +7,7 @@
 
 #include "engine/base/line_index.hpp"
 #include "engine/features/infer_spec.hpp"
+#include "engine/features/placeholder.hpp"
 #include "protocol/lsp.hpp"
 #include "protocol/uri.hpp"
 #include "server/file_access.hpp"
@@ -65,11 +66,17 @@ json created_file(const std::string& uri, const std::string& text) {
 
 // The glob a rule in `project_folder` needs for the files of `folder` named like `file_name`:
 // `jobs/*.nomad` (the name's extensions from its first dot; the name itself when it has none).
-std::string glob_for(const std::string& project_folder, const std::string& folder,
-                     const std::string& file_name) {
+// Nothing when a name holds a glob's own characters, which a glob cannot match as themselves.
+std::optional<std::string> glob_for(const std::string& project_folder, const std::string& folder,
+                                    const std::string& file_name) {
   const size_t dot = file_name.find('.', 1);
-  const std::string pattern = dot == std::string::npos ? file_name : "*" + file_name.substr(dot);
+  const std::string extensions = dot == std::string::npos ? "" : file_name.substr(dot);
   const std::string relative = fs::path(folder).lexically_relative(project_folder).generic_string();
+  const std::string literal = (relative == "." ? "" : relative) + extensions;
+  if (literal.find_first_of("*?[]{}\\") != std::string::npos ||
+      (extensions.empty() && file_name.find_first_of("*?[]{}\\") != std::string::npos))
+    return std::nullopt;
+  const std::string pattern = extensions.empty() ? file_name : "*" + extensions;
   return relative.empty() || relative == "." ? pattern : relative + "/" + pattern;
 }
 
@@ -79,7 +86,8 @@ std::string rule_text(const std::string& text, const std::string& glob, const st
   std::string out = text.empty() || text.ends_with("\n\n") ? ""
                     : text.ends_with('\n')                 ? "\n"
                                                            : "\n\n";
-  return out + "rule {\n  files = [\"" + glob + "\"]\n  spec  = \"" + spec + "\"\n}\n";
+  return out + "rule {\n  files = [" + features::hcl_quoted(glob) +
+         "]\n  spec  = " + features::hcl_quoted(spec) + "\n}\n";
 }
 
 }  // namespace
@@ -119,17 +127,18 @@ json association_actions(const UnassociatedFile& file, const base::CancellationF
   const std::string project_path =
       file.project_file ? *file.project_file : (fs::path(file.root) / ".hclspec.hcl").string();
   const std::string project_folder = fs::path(project_path).parent_path().string();
-  const bool can_add_rule = project_text.has_value() || (!file.project_file && file.create_files);
+  const std::optional<std::string> glob = glob_for(project_folder, file.folder, file_name);
+  const bool can_add_rule =
+      glob && (project_text.has_value() || (!file.project_file && file.create_files));
   for (const std::string& spec : can_add_rule ? specs : std::vector<std::string>{}) {
-    const std::string glob = glob_for(project_folder, file.folder, file_name);
     const std::string relative = fs::path(spec).lexically_relative(project_folder).generic_string();
     const std::string title =
-        "Check files " + glob + " against " + relative + " (add a rule to " +
+        "Check files " + *glob + " against " + relative + " (add a rule to " +
         fs::path(project_path).lexically_relative(file.root).generic_string() + ")";
     const std::string uri = protocol::path_to_uri(project_path);
     if (!project_text) {
       actions.push_back(quick_fix(
-          title, {{"documentChanges", created_file(uri, rule_text("", glob, relative))}}));
+          title, {{"documentChanges", created_file(uri, rule_text("", *glob, relative))}}));
       continue;
     }
     const base::LineIndex lines(*project_text);
@@ -138,7 +147,7 @@ json association_actions(const UnassociatedFile& file, const base::CancellationF
     actions.push_back(quick_fix(
         title,
         {{"changes",
-          {{uri, json::array({insertion(end, rule_text(*project_text, glob, relative))})}}}}));
+          {{uri, json::array({insertion(end, rule_text(*project_text, *glob, relative))})}}}}));
   }
 
   std::error_code error;
@@ -150,7 +159,9 @@ json association_actions(const UnassociatedFile& file, const base::CancellationF
       {"A draft spec inferred by hclspec from " + file_name + ".",
        "Review it: types are the narrowest the values seen convert to, `required` marks",
        "what the file has, label names are guesses, and the variables and functions are",
-       "placeholders."});
+       "placeholders."},
+      &cancel);
+  if (cancel.cancelled()) return actions;
   json changes = created_file(protocol::path_to_uri(*file.draft_path), draft.text);
   changes.push_back(
       {{"textDocument", {{"uri", file.uri}, {"version", file.version}}},

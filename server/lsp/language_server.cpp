@@ -627,7 +627,8 @@ void LanguageServer::did_change_watched_files(const json& params) {
     if (!path) continue;
     ++files_epoch_;
     const std::string name = std::filesystem::path(*path).filename().string();
-    if (name.ends_with(".hcldec") || name == ".hclspec.hcl") spec_source_changed(*path);
+    if (name.ends_with(".hcldec") || name == ".hclspec.hcl" || workspace_.spec_in_use(*path))
+      spec_source_changed(*path);
   }
 }
 
@@ -924,8 +925,10 @@ Reply LanguageServer::code_action(const json& params) {
   if (file.project_file)
     if (const Document* open = workspace_.find(protocol::path_to_uri(*file.project_file)))
       file.open_project_text = open->text();
-  // The draft goes beside the file, named as it is up to its first dot (web.nomad: web.hcldec).
-  if (client_.create_files && !base::has_errors(document.tree->diagnostics())) {
+  // The draft goes beside the file, named as it is up to its first dot (web.nomad: web.hcldec),
+  // for a file on disk inside its workspace folder (not an untitled buffer's made-up path).
+  if (client_.create_files && !base::has_errors(document.tree->diagnostics()) &&
+      document.uri.starts_with("file:") && path_is_inside(file.root, file.folder)) {
     const std::string name = std::filesystem::path(document.path).filename().string();
     const std::string stem = name.substr(0, name.find('.', 1));
     const std::string path = file.folder + "/" + (stem == name ? name : stem) + ".hcldec";
@@ -1252,10 +1255,11 @@ Reply LanguageServer::closed_file_diagnostic(const protocol::DocumentDiagnosticP
 
 Reply LanguageServer::workspace_diagnostic(const json& params) {
   const auto request = params.get<protocol::WorkspaceDiagnosticParams>();
-  // A client holding the last report learns nothing new from a walk until something changed.
-  if (!request.previous_result_ids.empty() && reported_files_epoch_ == files_epoch_)
+  // A client holding the last report learns nothing new from a walk until something changed,
+  // which it tells of when it watches the files for the server.
+  if (!request.previous_result_ids.empty() && client_.watch_files_dynamically &&
+      reported_files_epoch_ == files_epoch_)
     return Reply::hold();
-  reported_files_epoch_ = files_epoch_;
   // The result ids the client holds, by path: its file URIs may be spelled unlike ours.
   std::map<std::string, std::string> held;
   const auto key = [](const std::string& uri) { return protocol::uri_to_path(uri).value_or(uri); };
@@ -1269,8 +1273,9 @@ Reply LanguageServer::workspace_diagnostic(const json& params) {
   auto view = std::make_shared<const WorkspaceView>(workspace_.view());
   // The whole report is one answer (no partial results): a walk reads one file at a time, and
   // most of the report is `unchanged` items once the client holds the first one.
-  return Reply::in_background([view, held = std::move(held), open = std::move(open), key,
-                               generation = specs_generation_, encoding = client_.encoding](
+  return Reply::in_background([this, view, held = std::move(held), open = std::move(open), key,
+                               epoch = files_epoch_, generation = specs_generation_,
+                               encoding = client_.encoding](
                                   const base::CancellationFlag& cancel) -> Reply {
     protocol::WorkspaceDiagnosticReport report;
     walk_workspace_files(
@@ -1294,6 +1299,8 @@ Reply LanguageServer::workspace_diagnostic(const json& params) {
                                         features::diagnostics(file.snapshot, &cancel), encoding);
           return true;
         });
+    // Reported (unless cancelled meanwhile): a pull holding this report's ids may wait.
+    if (!cancel.cancelled()) host_.post([this, epoch] { reported_files_epoch_ = epoch; });
     return json(report);
   });
 }

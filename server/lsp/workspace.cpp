@@ -215,6 +215,14 @@ std::vector<std::string> Workspace::file_changed(const std::string& path) {
   return affected;
 }
 
+bool Workspace::spec_in_use(const std::string& path) const {
+  const std::string real = disk_.real_path(path).value_or(path);
+  return std::any_of(documents_.begin(), documents_.end(), [&](const auto& entry) {
+    const std::string& spec = entry.second.association.spec_path;
+    return !spec.empty() && (spec == path || spec == real);
+  });
+}
+
 void Workspace::reassociate_all() {
   for (auto& [uri, document] : documents_) associate(document);
 }

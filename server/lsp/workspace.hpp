@@ -94,6 +94,8 @@ class Workspace {
   // A file changed on disk or in an open buffer: drops what was loaded from it and chooses the
   // spec again for every open document it may concern. Returns those documents' URIs.
   std::vector<std::string> file_changed(const std::string& path);
+  // Whether an open document is checked against the spec at `path` (whatever its name).
+  bool spec_in_use(const std::string& path) const;
   // Chooses the spec of every open document again (new folders or rules).
   void reassociate_all();
 

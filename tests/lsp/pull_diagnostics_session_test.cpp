@@ -20,6 +20,13 @@ const json kPullCapabilities = {
     {"textDocument", {{"diagnostic", {{"dynamicRegistration", false}}}}},
     {"workspace", {{"diagnostics", {{"refreshSupport", true}}}}}};
 
+// A pulling client that also watches files for the server, as VS Code does.
+const json kWatchingPullCapabilities = {
+    {"textDocument", {{"diagnostic", {{"dynamicRegistration", false}}}}},
+    {"workspace",
+     {{"diagnostics", {{"refreshSupport", true}}},
+      {"didChangeWatchedFiles", {{"dynamicRegistration", true}}}}}};
+
 json diagnostic_params(const std::string& uri, const json& previous = nullptr) {
   json params = {{"textDocument", {{"uri", uri}}}, {"identifier", "hclspec"}};
   if (!previous.is_null()) params["previousResultId"] = previous;
@@ -342,7 +349,7 @@ struct PullWorkspace {
     folder.write("loose/d.hcl", "anything = 1\n");
     const std::string secret = outside.write("secret.hcl", "secret = 1\n");
     std::filesystem::create_symlink(secret, folder.path() + "/svc/outside.hcl");
-    session.initialize(kPullCapabilities, folder.uri());
+    session.initialize(kWatchingPullCapabilities, folder.uri());
     session.open(open_uri, "port = 2\nwhat = 1\n", 7);
     session.settle();
     session.take();
@@ -478,6 +485,40 @@ TEST_CASE("a workspace diagnostic request can be cancelled") {
   CHECK(w.session.response(72)["error"]["code"] == -32800);
   w.session.settle();
   CHECK_FALSE(answered(w.session.take(), 71));
+}
+
+TEST_CASE(
+    "a workspace pull is held only when the client could tell of a change, after a report "
+    "it received") {
+  // Cancelled while walking: the client holds no newer report, so the next pull walks.
+  {
+    PullWorkspace w;
+    const json held = PullWorkspace::ids(w.report());
+    w.session.notify("workspace/didChangeWatchedFiles",
+                     {{"changes", {{{"uri", w.folder.uri_of("svc/good.hcl")}, {"type", 2}}}}});
+    w.session.send({{"jsonrpc", "2.0"},
+                    {"id", 80},
+                    {"method", "workspace/diagnostic"},
+                    {"params", {{"previousResultIds", held}}}});
+    w.session.notify("$/cancelRequest", {{"id", 80}});
+    w.session.settle();
+    CHECK(w.session.response(80)["error"]["code"] == -32800);
+    CHECK(w.report(held).size() == 4);  // answered at once, not held
+  }
+  // A client that does not watch files for the server is never held: nothing would wake it.
+  TempFolder folder;
+  folder.write("specs/svc.hcldec", "object {\n  attr \"port\" { type = number }\n}\n");
+  folder.write(".hclspec.hcl",
+               "rule {\n  files = [\"*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+  folder.write("a.hcl", "port = 1\n");
+  Session session;
+  session.initialize(kPullCapabilities, folder.uri());
+  const json first =
+      session.request("workspace/diagnostic", {{"previousResultIds", json::array()}});
+  const json ids = json::array({{{"uri", first["result"]["items"][0]["uri"]},
+                                 {"value", first["result"]["items"][0]["resultId"]}}});
+  const json again = session.request("workspace/diagnostic", {{"previousResultIds", ids}});
+  CHECK(again["result"]["items"][0]["kind"] == "unchanged");
 }
 
 }  // namespace hclspec::testing
