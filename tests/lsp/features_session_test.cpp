@@ -315,11 +315,13 @@ TEST_CASE("code actions on a file no spec applies to: a modeline for each spec o
         std::string::npos);
 }
 
-TEST_CASE("code actions on a file no spec applies to: a rule for each spec, in the nearest "
-          ".hclspec.hcl or a new one") {
+TEST_CASE(
+    "code actions on a file no spec applies to: a rule for each spec, in the nearest "
+    ".hclspec.hcl or a new one") {
   TempFolder folder;
   folder.write("specs/svc.hcldec", kSpec);
-  const std::string project = "rule {\n  files = [\"other/*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}";
+  const std::string project =
+      "rule {\n  files = [\"other/*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}";
   folder.write(".hclspec.hcl", project);
   folder.write("jobs/a.svc.hcl", "port = 80\n");
   const std::string uri = folder.uri_of("jobs/a.svc.hcl");
@@ -338,20 +340,21 @@ TEST_CASE("code actions on a file no spec applies to: a rule for each spec, in t
     REQUIRE(edits.size() == 1);
     CHECK(edits[0]["range"]["start"] == position(3, 1));  // the end of the file
     const std::string rule = edits[0]["newText"].get<std::string>();
-    CHECK(rule == "\n\nrule {\n  files = [\"jobs/*.svc.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+    CHECK(rule ==
+          "\n\nrule {\n  files = [\"jobs/*.svc.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
     // Applied, the file is checked against that spec: reopened, it lacks nothing but is checked.
     folder.write(".hclspec.hcl", project + rule);
     session.notify("textDocument/didClose", {{"textDocument", {{"uri", uri}}}});
     session.open(uri, "enabled = true\n");
     session.settle();
-    CHECK(session.published_codes(uri) ==
-          std::vector<std::string>{"missing-required-argument@0"});
+    CHECK(session.published_codes(uri) == std::vector<std::string>{"missing-required-argument@0"});
   }
   // With no .hclspec.hcl, a client that creates files is offered a new one at the root.
   std::filesystem::remove(folder.path() + "/.hclspec.hcl");
   Session session;
   session.initialize(
-      {{"workspace", {{"workspaceEdit", {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}},
+      {{"workspace",
+        {{"workspaceEdit", {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}},
       folder.uri());
   session.open(uri, "port = 80\n");
   const json actions = session.request("textDocument/codeAction", params)["result"];
@@ -362,18 +365,44 @@ TEST_CASE("code actions on a file no spec applies to: a rule for each spec, in t
   CHECK(created[1]["edits"][0]["newText"] ==
         "rule {\n  files = [\"jobs/*.svc.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
   CHECK(actions[2]["title"] == "Generate a spec from this file (a.hcldec)");
+
+  // A folder name with a quote is quoted in the rule; one with a glob's characters gets none;
+  // an untitled buffer gets no draft (it has no folder to put it in).
+  const std::string quote_uri = folder.uri_of("a\"b/c.hcl");
+  folder.write("a\"b/c.hcl", "port = 80\n");
+  session.open(quote_uri, "port = 80\n");
+  json quote_params = params;
+  quote_params["textDocument"]["uri"] = quote_uri;
+  const json quoted = session.request("textDocument/codeAction", quote_params)["result"];
+  REQUIRE(quoted.size() == 3);
+  CHECK(quoted[1]["edit"]["documentChanges"][1]["edits"][0]["newText"] ==
+        "rule {\n  files = [\"a\\\"b/*.hcl\"]\n  spec  = \"specs/svc.hcldec\"\n}\n");
+  const std::string glob_uri = folder.uri_of("x[1]/c.hcl");
+  folder.write("x[1]/c.hcl", "port = 80\n");
+  session.open(glob_uri, "port = 80\n");
+  json glob_params = params;
+  glob_params["textDocument"]["uri"] = glob_uri;
+  const json globbed = session.request("textDocument/codeAction", glob_params)["result"];
+  REQUIRE(globbed.size() == 2);  // the modeline and the draft
+  CHECK(globbed[1]["title"] == "Generate a spec from this file (c.hcldec)");
+  session.open("untitled:Untitled-1", "port = 80\n");
+  json untitled_params = params;
+  untitled_params["textDocument"]["uri"] = "untitled:Untitled-1";
+  for (const json& action : session.request("textDocument/codeAction", untitled_params)["result"])
+    CHECK(action["title"].get<std::string>().find("Generate") == std::string::npos);
 }
 
-TEST_CASE("code actions on a file no spec applies to: a spec drafted from it, for clients that "
-          "create files") {
+TEST_CASE(
+    "code actions on a file no spec applies to: a spec drafted from it, for clients that "
+    "create files") {
   TempFolder folder;
   const std::string text =
       "name = \"web\"\nport = 8000 + var.offset\nservice \"api\" {\n  replicas = 2\n}\n";
   folder.write("jobs/web.nomad", text);
   const std::string uri = folder.uri_of("jobs/web.nomad");
-  const json create = {{"workspace",
-                        {{"workspaceEdit",
-                          {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}};
+  const json create = {
+      {"workspace",
+       {{"workspaceEdit", {{"documentChanges", true}, {"resourceOperations", {"create"}}}}}}};
   Session session;
   session.initialize(create, folder.uri());
   session.open(uri, text);
@@ -386,9 +415,8 @@ TEST_CASE("code actions on a file no spec applies to: a spec drafted from it, fo
   const json changes = actions[0]["edit"]["documentChanges"];
   REQUIRE(changes.size() == 3);
   const std::string draft_uri = folder.uri_of("jobs/web.hcldec");
-  CHECK(changes[0] == json({{"kind", "create"},
-                            {"uri", draft_uri},
-                            {"options", {{"ignoreIfExists", true}}}}));
+  CHECK(changes[0] ==
+        json({{"kind", "create"}, {"uri", draft_uri}, {"options", {{"ignoreIfExists", true}}}}));
   CHECK(changes[1]["textDocument"]["uri"] == draft_uri);
   CHECK(changes[2]["textDocument"] == json({{"uri", uri}, {"version", 1}}));
   CHECK(changes[2]["edits"][0]["newText"] == "# hclspec: web.hcldec\n");
