@@ -118,10 +118,8 @@ def main():
     server = Server([args.hclspec, "serve"])
     server.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
         "processId": os.getpid(), "rootUri": "file://" + folder,
-        # As VS Code announces them: an outline tree, and semantic tokens (made ahead on open).
-        "capabilities": {"textDocument": {
-            "documentSymbol": {"hierarchicalDocumentSymbolSupport": True},
-            "semanticTokens": {"requests": {"full": {"delta": True}, "range": True}}}},
+        "capabilities": {"textDocument": {"documentSymbol": {
+            "hierarchicalDocumentSymbolSupport": True}}},
         "initializationOptions": rules}})
     server.wait_for(lambda m: m.get("id") == 0)
     server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})

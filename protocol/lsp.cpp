@@ -201,9 +201,6 @@ ClientCapabilities read_capabilities(const Node& node) {
   caps.diagnostic_pull = !diagnostic.absent();
   caps.diagnostic_refresh =
       read_optional_bool(workspace.field("diagnostics").field("refreshSupport"));
-  const Node semantic_tokens = text_document.field("semanticTokens");
-  if (!semantic_tokens.absent()) require_object(semantic_tokens);
-  caps.semantic_tokens = !semantic_tokens.absent();
   return caps;
 }
 

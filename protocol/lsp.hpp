@@ -223,8 +223,6 @@ struct ClientCapabilities {
   bool hierarchical_document_symbols = false;
   // textDocument.foldingRange.lineFoldingOnly
   bool line_folding_only = false;
-  // textDocument.semanticTokens: present when the client asks for semantic tokens
-  bool semantic_tokens = false;
   // workspace.workspaceEdit.documentChanges
   bool workspace_edit_document_changes = false;
   // workspace.workspaceEdit.resourceOperations

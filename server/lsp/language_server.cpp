@@ -672,7 +672,6 @@ void LanguageServer::did_open(const json& params) {
                                              std::move(open.text_document.text));
   log_association(document);
   mark_changed(document.uri);
-  if (client_.semantic_tokens) prepare_semantic_tokens(document);
   ++files_epoch_;  // a workspace pull reports it as open now
   // An open spec or project file now overrides the disk for every document that uses it.
   if (document.association.kind == Association::Kind::MetaSpec ||
@@ -1403,26 +1402,6 @@ Reply LanguageServer::full_semantic_tokens(const Document& document, bool from_h
   if (!from_held || !state.advance(snapshot, client_.encoding, id))
     state.reset(snapshot, client_.encoding, id);
   return semantic_tokens_reply(state.id(), state.data());
-}
-
-void LanguageServer::prepare_semantic_tokens(const Document& document) {
-  // A client that highlights by semantic tokens asks for all of a document's right after
-  // opening it: made ahead on the other worker (the workspace lane, so the first diagnostics do
-  // not wait), the first request costs what a later one does. Kept only when no request made
-  // them first and the document is as it was.
-  auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
-  host_.run_in_background(
-      [this, snapshot, uri = document.uri, opened = document.opened, version = document.version,
-       encoding = client_.encoding, id = std::to_string(next_semantic_result_++)] {
-        auto state = std::make_shared<SemanticTokensState>();
-        state->reset(*snapshot, encoding, id);
-        host_.post([this, state, uri, opened, version] {
-          const Document* current = workspace_.find(uri);
-          if (!current || current->opened != opened || current->version != version) return;
-          semantic_tokens_.try_emplace(uri, std::move(*state));
-        });
-      },
-      Lane::Workspace);
 }
 
 Reply LanguageServer::semantic_tokens_full(const json& params) {

@@ -38,7 +38,6 @@ struct ClientOptions {
   bool hierarchical_symbols = false;     // DocumentSymbol[] rather than SymbolInformation[]
   bool line_folding_only = false;        // folding ranges of whole lines
   bool create_files = false;             // workspace edits may create files (documentChanges)
-  bool semantic_tokens = false;          // asks for semantic tokens: made ahead on open
   bool pull_diagnostics = false;    // textDocument/diagnostic: the client asks, nothing is pushed
   bool diagnostic_refresh = false;  // workspace/diagnostic/refresh
 };
@@ -184,7 +183,6 @@ class LanguageServer {
   nlohmann::json format_edits(const Document& document, std::optional<base::ByteRange> range);
   // A full semantic tokens result for `document`, remembered for the next delta request; with
   // `from_held`, the tokens held for it brought up to date when they can be.
-  void prepare_semantic_tokens(const Document& document);
   Reply full_semantic_tokens(const Document& document, bool from_held);
   // Notifications.
   void initialized(const nlohmann::json& params);

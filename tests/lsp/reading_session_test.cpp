@@ -3,8 +3,6 @@
 // that rebuild the full result after random edits.
 #include <doctest/doctest.h>
 
-#include <algorithm>
-
 #include <random>
 
 #include "session.hpp"
@@ -231,45 +229,6 @@ TEST_CASE("semantic tokens: spec-aware types and modifiers, UTF-16 columns, line
   CHECK(has(in_range, "2:8+1 variable"));
   CHECK_FALSE(has(in_range, "1:7+2 number"));
   for (const std::string& token : in_range) CHECK(token.rfind("2:", 0) == 0);
-}
-
-TEST_CASE("semantic tokens are made ahead on open for clients that ask for them") {
-  const std::string uri = "file:///tmp/ahead.hcl";
-  const std::string text = "job \"web\" {\n  count = 2\n}\n";
-  const json asks = {{"textDocument", {{"semanticTokens", json::object()}}}};
-  // Made on the workspace lane after the open, and what the first request then answers.
-  Session session;
-  session.initialize(asks);
-  session.open(uri, text);
-  const auto on_workspace_lane = [](const Session& s) {
-    return std::count(s.host.lanes.begin(), s.host.lanes.end(), server::lsp::Lane::Workspace);
-  };
-  CHECK(on_workspace_lane(session) == 1);
-  session.settle();
-  // The client never saw result 1, but the server holds it: a delta from it is an empty edit.
-  json from_ahead = document(uri);
-  from_ahead["previousResultId"] = "1";
-  CHECK(session.request("textDocument/semanticTokens/full/delta", from_ahead)["result"]["edits"] ==
-        json::array());
-  const json full = session.request("textDocument/semanticTokens/full", document(uri))["result"];
-  Session fresh;
-  fresh.initialize();
-  fresh.open(uri, text);
-  CHECK(on_workspace_lane(fresh) == 0);  // a client that does not ask: nothing made ahead
-  CHECK(fresh.request("textDocument/semanticTokens/full", document(uri))["result"]["data"] ==
-        full["data"]);
-  // Edited before they are ready, they are dropped: the request reads the new text.
-  Session edited;
-  edited.initialize(asks);
-  edited.open(uri, text);
-  edited.change(uri, 2, json::array({range_change(1, 10, 1, 11, "30")}));
-  edited.settle();
-  CHECK(edited.request("textDocument/semanticTokens/full/delta", from_ahead)["result"].contains(
-      "data"));  // none held: the full tokens
-  const json after = edited.request("textDocument/semanticTokens/full", document(uri))["result"];
-  fresh.change(uri, 2, json::array({range_change(1, 10, 1, 11, "30")}));
-  CHECK(fresh.request("textDocument/semanticTokens/full", document(uri))["result"]["data"] ==
-        after["data"]);
 }
 
 TEST_CASE(
