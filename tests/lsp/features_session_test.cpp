@@ -388,7 +388,9 @@ TEST_CASE(
   session.open("untitled:Untitled-1", "port = 80\n");
   json untitled_params = params;
   untitled_params["textDocument"]["uri"] = "untitled:Untitled-1";
-  for (const json& action : session.request("textDocument/codeAction", untitled_params)["result"])
+  // Held whole: a loop over a member of the temporary reply would outlive it.
+  const json untitled = session.request("textDocument/codeAction", untitled_params);
+  for (const json& action : untitled["result"])
     CHECK(action["title"].get<std::string>().find("Generate") == std::string::npos);
 }
 
