@@ -196,7 +196,7 @@ std::string docs_example(const std::string& markdown) {
 // A draft spec inferred from a file loads cleanly, and so documents an example it accepts.
 void check_inferred_spec(const std::shared_ptr<const hclspec::syntax::SyntaxTree>& tree) {
   namespace features = hclspec::features;
-  const features::InferredSpec draft = features::infer_spec({tree}, {"fuzz"});
+  const features::InferredSpec draft = features::infer_spec({tree}, "fuzz");
   hclspec::base::Diagnostics diags;
   const auto spec = std::make_shared<const hclspec::spec::SpecFile>(
       hclspec::spec::load_spec(hclspec::syntax::parse_config(draft.text, "draft.hcldec"), diags));

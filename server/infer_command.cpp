@@ -140,12 +140,8 @@ class InferRun {
     std::string from;
     for (const std::string& path : o_.paths) from += " " + path;
     const features::InferredSpec spec = features::infer_spec(
-        trees, {"A draft spec inferred by `hclspec infer` from " + std::to_string(trees.size()) +
-                    (trees.size() == 1 ? " file:" : " files:") + from,
-                "Review it: types are the narrowest the values seen convert to, `required` marks",
-                "what every instance had, label names are guesses, and the variables and "
-                "functions",
-                "are placeholders."});
+        trees, "A draft spec inferred by `hclspec infer` from " + std::to_string(trees.size()) +
+                   (trees.size() == 1 ? " file:" : " files:") + from);
     for (const std::string& warning : spec.warnings)
       std::cerr << "hclspec infer: warning: " << warning << "\n";
     if (!spec.rejected.empty()) {

@@ -3,7 +3,6 @@
 #include "features/infer_spec.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <deque>
 #include <map>
 #include <memory>
@@ -16,6 +15,7 @@
 #include "features/diagnostics.hpp"
 #include "features/formatting.hpp"
 #include "features/placeholder.hpp"
+#include "features/rename.hpp"
 #include "features/type_text.hpp"
 #include "spec/load.hpp"
 #include "syntax/block_header.hpp"
@@ -31,21 +31,11 @@ using syntax::NodeKind;
 using syntax::SyntaxTree;
 using types::Type;
 
-// Whether `name` can be written bare (an ASCII identifier: other names are quoted, which is
-// always right where a quoted name is allowed).
-bool is_identifier(std::string_view name) {
-  const auto identifier_char = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
-  };
-  return !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) && name[0] != '-' &&
-         std::all_of(name.begin(), name.end(), identifier_char);
-}
-
 // Whether `name` can be written bare as an object key: an identifier, but not `for` (which
 // would start a for expression) nor a literal's keyword (a type expression's keys must be
 // names).
 bool is_bare_key(std::string_view name) {
-  return is_identifier(name) && name != "for" && name != "null" && name != "true" &&
+  return new_name_problem(name).empty() && name != "for" && name != "null" && name != "true" &&
          name != "false";
 }
 
@@ -675,8 +665,7 @@ std::vector<std::string> rejected_files(const std::vector<std::shared_ptr<const 
 }  // namespace
 
 InferredSpec infer_spec(const std::vector<std::shared_ptr<const SyntaxTree>>& files,
-                        const std::vector<std::string>& header,
-                        const base::CancellationFlag* cancel) {
+                        const std::string& origin, const base::CancellationFlag* cancel) {
   InferredSpec result;
   UseCollector uses;
   const auto cancelled = [&] { return cancel && cancel->cancelled(); };
@@ -723,13 +712,15 @@ InferredSpec infer_spec(const std::vector<std::shared_ptr<const SyntaxTree>>& fi
   }
 
   std::string text;
-  for (std::string line : header) {
-    // One comment line each, whatever a path in it holds.
-    std::replace_if(
-        line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }, ' ');
-    text += line.empty() ? "#\n" : "# " + line + "\n";
-  }
-  if (!text.empty()) text += "\n";
+  // One comment line, whatever a path in it holds.
+  std::string from = origin;
+  std::replace_if(
+      from.begin(), from.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }, ' ');
+  text += "# " + from +
+          "\n# Review it: types are the narrowest the values seen convert to, `required` marks\n"
+          "# what every instance had, label names are guesses, and the variables and functions\n"
+          "# are placeholders.\n";
+  text += "\n";
   text += environment + SpecWriter(result.warnings).object(root, "", false);
   result.text = formatted_text(*syntax::parse_config(std::move(text), "spec.hcldec"));
   std::shared_ptr<const spec::SpecFile> spec;

@@ -31,10 +31,10 @@ struct InferredSpec {
 //   `function` stubs), each shaped by how the files use it, since hcldec evaluates every
 //   attribute and needs them defined.
 // Names and items keep the order of their first appearance: the same files in the same order
-// give the same bytes. `header` lines are written first, each as a `#` comment.
+// give the same bytes. A comment comes first: `origin` (where the files came from), then what to
+// review.
 // Once `cancel` is set the result is partial and should be dropped.
 InferredSpec infer_spec(const std::vector<std::shared_ptr<const syntax::SyntaxTree>>& files,
-                        const std::vector<std::string>& header,
-                        const base::CancellationFlag* cancel = nullptr);
+                        const std::string& origin, const base::CancellationFlag* cancel = nullptr);
 
 }  // namespace hclspec::features

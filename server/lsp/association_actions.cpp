@@ -155,12 +155,7 @@ json association_actions(const UnassociatedFile& file, const base::CancellationF
     return actions;
   const std::string draft_name = fs::path(*file.draft_path).filename().string();
   const features::InferredSpec draft = features::infer_spec(
-      {file.tree},
-      {"A draft spec inferred by hclspec from " + file_name + ".",
-       "Review it: types are the narrowest the values seen convert to, `required` marks",
-       "what the file has, label names are guesses, and the variables and functions are",
-       "placeholders."},
-      &cancel);
+      {file.tree}, "A draft spec inferred by hclspec from " + file_name + ".", &cancel);
   if (cancel.cancelled()) return actions;
   json changes = created_file(protocol::path_to_uri(*file.draft_path), draft.text);
   changes.push_back(
