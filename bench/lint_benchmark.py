@@ -2,10 +2,12 @@
 """Times `hclspec lint` over whole trees and prints wall time and files per second (best of
 several runs): a folder of real-world files checked for syntax alone (default: the shared
 corpus, ../shared/corpus/realworld), and a generated workspace of 1,000 Nomad-like job files
-that a .hclspec.hcl rule checks against bench/nomad.hcldec. A benchmark, not a test: it
-asserts nothing but that lint ran (exit 0 or 2).
+that a .hclspec.hcl rule checks against bench/nomad.hcldec, and one wide body: a spec reading
+N attributes (default 30,000) from the root, and a file setting them in reverse order, in HCL
+and in JSON (linear work, or a quadratic step shows: the wide case took 10 s once). A
+benchmark, not a test: it asserts nothing but that lint ran (exit 0 or 2).
 
-usage: lint_benchmark.py HCLSPEC [--corpus DIR] [--files N] [--runs N]
+usage: lint_benchmark.py HCLSPEC [--corpus DIR] [--files N] [--wide N] [--runs N]
 """
 import argparse
 import os
@@ -54,6 +56,20 @@ def make_workspace(folder, files):
             out.write(text.replace('job "job-0"', 'job "job-%d"' % i))
 
 
+def make_wide_body(folder, attributes):
+    """A spec reading `attributes` string attributes, and files setting them all, last first."""
+    with open(os.path.join(folder, "wide.hcldec"), "w") as out:
+        out.write("object {\n")
+        for i in range(attributes):
+            out.write('  attr "a%d" {\n    type = string\n  }\n' % i)
+        out.write("}\n")
+    with open(os.path.join(folder, "wide.hcl"), "w") as out:
+        for i in reversed(range(attributes)):
+            out.write('a%d = "v"\n' % i)
+    with open(os.path.join(folder, "wide.json"), "w") as out:
+        out.write("{" + ",".join('"a%d": "v"' % i for i in reversed(range(attributes))) + "}")
+
+
 def report(name, files, seconds):
     print("%-44s %5d files  %7.1f ms  %8.0f files/s" % (name, files, seconds * 1000,
                                                          files / seconds))
@@ -65,6 +81,7 @@ def main():
     parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus",
                                                          "realworld"))
     parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--wide", type=int, default=30000)
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     hclspec = os.path.abspath(args.hclspec)
@@ -82,6 +99,14 @@ def main():
         report("workspace, every file checked by its spec", args.files, seconds)
         seconds = best_time([hclspec, "lint", "-q", "-f", "sarif"], folder, args.runs)
         report("the same, SARIF output", args.files, seconds)
+
+    with tempfile.TemporaryDirectory() as folder:
+        make_wide_body(folder, args.wide)
+        for name in ("wide.hcl", "wide.json"):
+            seconds = best_time([hclspec, "lint", "-q", "--spec", "wide.hcldec", name], folder,
+                                args.runs)
+            report("%d attributes in one body, %s" % (args.wide, name.split(".")[1].upper()), 1,
+                   seconds)
 
 
 main()

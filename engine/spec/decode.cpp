@@ -44,8 +44,9 @@ struct Schema {
   };
   std::vector<Attribute> attributes;
   std::vector<Block> blocks;
-  // The blocks by type, for the lookup every body makes (views of `blocks`' own strings, so
-  // built once the schema has its place: see Decoder::schema_of).
+  // The attributes by name and the blocks by type, for the lookups every body makes (views of
+  // the lists' own strings, so built once the schema has its place: see Decoder::schema_of).
+  base::FlatMap<std::string_view, const Attribute*> attribute_names;
   base::FlatMap<std::string_view, const Block*> block_types;
 };
 
@@ -136,14 +137,20 @@ class Decoder {
       if (std::exchange(attribute.required, false)) required.push_back(attribute.name);
     Content merged;
     merged.missing_item_range = {0, 0};
+    // The attributes of all inputs, first setting first, and where each name is in that list.
+    std::vector<std::pair<std::string_view, ContentAttribute>> attributes;
+    std::unordered_map<std::string_view, size_t> attribute_positions;
     for (const InputFile& input : inputs) {
       const Body body = Body::of(input);
       in_file(body, [&] {
         Content content = body_content(body, schema, &diags_);
         for (const auto& [name, item] : content.attributes) {
-          const auto [existing, added] = merged.attributes.emplace(name, item);
-          if (added) continue;
-          const ContentAttribute& first = existing->second;
+          const auto [existing, added] = attribute_positions.try_emplace(name, attributes.size());
+          if (added) {
+            attributes.emplace_back(name, item);
+            continue;
+          }
+          const ContentAttribute& first = attributes[existing->second].second;
           error("Duplicate argument",
                 "Argument \"" + std::string(name) + "\" was already set at " +
                     base::format_range(first.body.file.source(), first.name_range),
@@ -152,6 +159,7 @@ class Decoder {
         for (ContentBlock& block : content.blocks) merged.blocks.push_back(std::move(block));
       });
     }
+    merged.attributes = base::FlatMap<std::string_view, ContentAttribute>(attributes);
     for (const std::string& name : required)
       if (merged.attributes.find(name) == merged.attributes.end())
         // hcl has no place for this one; the start of the first file stands in.
@@ -331,7 +339,14 @@ class Decoder {
     if (!added) return found->second;
     Schema& schema = found->second;
     schema = schema_from_model(spec);
-    for (const Schema::Block& block : schema.blocks) schema.block_types[block.type] = &block;
+    // Built at once: inserting one by one is quadratic in a spec reading thousands of items.
+    std::vector<std::pair<std::string_view, const Schema::Attribute*>> attributes;
+    for (const Schema::Attribute& attribute : schema.attributes)
+      attributes.emplace_back(attribute.name, &attribute);
+    schema.attribute_names = base::FlatMap<std::string_view, const Schema::Attribute*>(attributes);
+    std::vector<std::pair<std::string_view, const Schema::Block*>> blocks;
+    for (const Schema::Block& block : schema.blocks) blocks.emplace_back(block.type, &block);
+    schema.block_types = base::FlatMap<std::string_view, const Schema::Block*>(blocks);
     return schema;
   }
 
@@ -451,11 +466,12 @@ class Decoder {
         attribute_items.emplace_back(tree.token_text(tree.node(item).first_token), item);
     }
     const base::FlatMap<std::string_view, NodeId> defined(attribute_items);
+    std::vector<std::pair<std::string_view, ContentAttribute>> matched;
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
         const NodeId expression = found->second - 1;
-        content.attributes.emplace(
+        matched.emplace_back(
             found->first,
             ContentAttribute{body, expression,
                              tree.tokens()[tree.node(found->second).first_token].range(),
@@ -467,6 +483,7 @@ class Decoder {
              content.missing_item_range, std::nullopt});
       }
     }
+    content.attributes = base::FlatMap<std::string_view, ContentAttribute>(matched);
     // Whether an item may be one the schema does not mention (then Content reports it).
     bool unmatched = content.attributes.size() < defined.size();
     content.blocks.reserve(block_count);
@@ -615,28 +632,26 @@ class Decoder {
     base::Diagnostics& out = diags ? *diags : unreported;
     Content content;
     content.missing_item_range = json_missing_item_range(tree.node(body.node));
-    const auto is_attribute = [&](std::string_view name) {
-      return std::any_of(
-          schema.attributes.begin(), schema.attributes.end(),
-          [&](const Schema::Attribute& attribute) { return attribute.name == name; });
-    };
     std::set<std::string_view> used;
+    // The attributes in the order met, and where each name is in that list.
+    std::vector<std::pair<std::string_view, ContentAttribute>> attributes;
+    std::unordered_map<std::string_view, size_t> attribute_positions;
     for (const syntax::JsonProperty* property : deep_properties(tree, body.node, nullptr, out)) {
       const std::string_view name = property->name;
-      if (is_attribute(name)) {
-        const ContentAttribute attribute{body, property->value, property->name_range,
-                                         tree.node(property->value).range};
-        const auto [existing, added] = content.attributes.emplace(name, attribute);
+      if (schema.attribute_names.find(name) != schema.attribute_names.end()) {
+        const auto [existing, added] = attribute_positions.try_emplace(name, attributes.size());
         if (!added) {
+          const ContentAttribute& first = attributes[existing->second].second;
           out.push_back({base::Severity::Error, "Duplicate argument",
                          "The argument " + base::go_quote(name) + " was already set at " +
-                             base::format_range(
-                                 tree, base::range_between(existing->second.name_range,
-                                                           existing->second.expression_range)) +
+                             base::format_range(tree, base::range_between(first.name_range,
+                                                                          first.expression_range)) +
                              ".",
                          property->name_range, property->name_range});
           continue;
         }
+        attributes.emplace_back(name, ContentAttribute{body, property->value, property->name_range,
+                                                       tree.node(property->value).range});
         used.insert(name);
       } else if (const auto block = schema.block_types.find(name);
                  block != schema.block_types.end()) {
@@ -644,6 +659,7 @@ class Decoder {
         used.insert(name);
       }
     }
+    content.attributes = base::FlatMap<std::string_view, ContentAttribute>(attributes);
     for (const Schema::Attribute& attribute : schema.attributes)
       if (attribute.required && content.attributes.find(attribute.name) == content.attributes.end())
         out.push_back({base::Severity::Error, "Missing required argument",

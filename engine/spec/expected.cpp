@@ -1,8 +1,8 @@
 // What a body is expected to hold, collected from the specs that read it.
 #include "spec/expected.hpp"
 
-#include <algorithm>
 #include <type_traits>
+#include <unordered_map>
 
 namespace hclspec::spec {
 
@@ -29,7 +29,7 @@ class Collector {
           } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
             visit(*kind.wrapped, description);
           } else if constexpr (std::is_same_v<Kind, AttrSpec>) {
-            attribute({kind.name, kind.type, kind.required, description, &spec});
+            attribute(kind.name, {kind.name, kind.type, kind.required, description, &spec});
           } else if constexpr (std::is_same_v<Kind, BlockSpec>) {
             block(spec, kind.type_name, ExpectedBlock::Kind::Block, {}, kind.required ? 1 : 0, 1,
                   description, kind.nested.get());
@@ -52,25 +52,28 @@ class Collector {
   }
 
  private:
-  void attribute(ExpectedAttribute attribute) {
-    auto found = std::find_if(body_.attributes.begin(), body_.attributes.end(),
-                              [&](const auto& a) { return a.name == attribute.name; });
-    if (found == body_.attributes.end()) {
+  // `name` is the spec's own string, which outlives the collector.
+  void attribute(std::string_view name, ExpectedAttribute attribute) {
+    const auto [found, added] =
+        attribute_positions_.try_emplace(name, static_cast<uint32_t>(body_.attributes.size()));
+    if (added) {
       body_.attributes.push_back(std::move(attribute));
       return;
     }
-    found->required = found->required || attribute.required;
-    if (found->description.empty()) found->description = std::move(attribute.description);
+    ExpectedAttribute& first = body_.attributes[found->second];
+    first.required = first.required || attribute.required;
+    if (first.description.empty()) first.description = std::move(attribute.description);
   }
 
   // Adds a block type unless an earlier spec reads it; returns the new entry.
   ExpectedBlock* block(const Spec& spec, const std::string& type_name, ExpectedBlock::Kind kind,
                        std::vector<std::string> label_names, int64_t min_items, int64_t max_items,
                        const std::string& description, const Spec* nested) {
-    const auto found = std::find_if(body_.blocks.begin(), body_.blocks.end(),
-                                    [&](const auto& b) { return b.type_name == type_name; });
-    if (found != body_.blocks.end()) {
-      if (found->description.empty()) found->description = description;
+    const auto [found, is_new] =
+        block_positions_.try_emplace(type_name, static_cast<uint32_t>(body_.blocks.size()));
+    if (!is_new) {
+      ExpectedBlock& first = body_.blocks[found->second];
+      if (first.description.empty()) first.description = description;
       return nullptr;
     }
     ExpectedBlock& added = body_.blocks.emplace_back();
@@ -87,6 +90,9 @@ class Collector {
   }
 
   ExpectedBody& body_;
+  // Where each name went in body_'s lists: a spec may read thousands of items from one body.
+  std::unordered_map<std::string_view, uint32_t> attribute_positions_;
+  std::unordered_map<std::string_view, uint32_t> block_positions_;
 };
 
 }  // namespace
