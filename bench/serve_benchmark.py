@@ -65,8 +65,15 @@ class Server:
                 self.cond.notify_all()
 
     def send(self, message):
+        self.send_framed(self.framed(message))
+
+    @staticmethod
+    def framed(message):
         body = json.dumps(message).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    def send_framed(self, framed):
+        self.proc.stdin.write(framed)
         self.proc.stdin.flush()
 
     def wait_for(self, predicate, seconds=60):
@@ -130,13 +137,17 @@ def main():
         return lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
                           m["params"].get("version") == wanted)
 
+    # The clock starts when the first byte leaves: encoding the message is the client's time.
+    did_open = Server.framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+        "textDocument": {"uri": uri, "languageId": "hcl", "version": version, "text": text}}})
     start = time.perf_counter()
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
-        "uri": uri, "languageId": "hcl", "version": version, "text": text}}})
+    server.send_framed(did_open)
     arrived, first = server.wait_for(diagnostics_for(version))
     print("document: %d bytes, %d lines, %d diagnostics" %
           (len(text.encode()), len(lines), len(first["params"]["diagnostics"])))
     print("%-44s %7.2f ms" % ("open -> first diagnostics", (arrived - start) * 1000))
+    # The peak memory as it stands after each phase, to tell which one raised it.
+    peaks = [("open", server.peak_rss_bytes())]
 
     # Edits type one character into a string value and take it out again, so the document stays
     # valid and every edit reparses and revalidates for real.
@@ -161,6 +172,7 @@ def main():
             arrived, _ = server.wait_for(diagnostics_for(version))
             single.append(arrived - sent)
     report("didChange -> publishDiagnostics (single)", single)
+    peaks.append(("single edits", server.peak_rss_bytes()))
     if os.environ.get("SERVE_BENCHMARK_SLOWEST"):
         print("slowest edits (ms, index):", sorted(((round(t * 1000, 1), i) for i, t in enumerate(single)), reverse=True)[:8])
 
@@ -175,6 +187,7 @@ def main():
         arrived, _ = server.wait_for(diagnostics_for(version))
         bursts.append(arrived - sent)
     report("last edit of a 40-key burst -> diagnostics", bursts)
+    peaks.append(("bursts", server.peak_rss_bytes()))
 
     for method, name in (("textDocument/completion", "completion"), ("textDocument/hover", "hover")):
         times = []
@@ -210,6 +223,7 @@ def main():
         report(name, times)
         size = len(result["data"]) // 5 if isinstance(result, dict) else len(result)
         print("%-44s %d %s" % ("", size, "tokens" if isinstance(result, dict) else "root symbols"))
+        peaks.append((name, server.peak_rss_bytes()))
     previous = result["resultId"]
     times = []
     for i in range(max(5, args.requests // 5)):
@@ -228,9 +242,10 @@ def main():
             server.wait_for(diagnostics_for(version))
     report("semantic tokens (delta after an edit)", times)
 
-    peak = server.peak_rss_bytes()
-    print("%-44s %7.1f MB   (%.1f bytes per source byte)" %
-          ("peak RSS", peak / 1e6, peak / len(text.encode())))
+    peaks.append(("semantic tokens deltas", server.peak_rss_bytes()))
+    for phase, peak in peaks:
+        print("%-44s %7.1f MB   (%.1f bytes per source byte)" %
+              ("peak RSS after " + phase, peak / 1e6, peak / len(text.encode())))
     server.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
     server.wait_for(lambda m: m.get("id") == 9)
     server.send({"jsonrpc": "2.0", "method": "exit"})

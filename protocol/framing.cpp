@@ -12,6 +12,9 @@ constexpr std::string_view kEndOfHeaders = "\r\n\r\n";
 // Above this capacity an emptied buffer gives its memory back, so one large message does not
 // keep its buffer for the rest of the session.
 constexpr size_t kKeptCapacity = 1024 * 1024;
+// Room kept behind a large body for the start of the next message, which may come in the same
+// read as the body's last bytes (a pipe hands over at most 64 KiB at a time).
+constexpr size_t kReadAhead = 64 * 1024;
 
 std::string_view trim(std::string_view text) {
   const size_t first = text.find_first_not_of(" \t");
@@ -101,9 +104,13 @@ std::optional<FrameEvent> MessageReader::next() {
       case State::Body: {
         if (buffered() < body_length_) return std::nullopt;
         std::string body;
-        if (start_ == 0 && buffer_.size() == body_length_) {
-          body = std::move(buffer_);  // a large body that arrived alone is not copied
-          buffer_ = std::string();
+        const size_t after_body = buffered() - body_length_;
+        if (start_ == 0 && after_body <= body_length_) {
+          // The body is taken without copying it; only the fewer bytes read after it are.
+          std::string rest = buffer_.substr(body_length_);
+          body = std::move(buffer_);
+          body.resize(body_length_);
+          buffer_ = std::move(rest);
           scanned_ = 0;
         } else {
           body.assign(pending().substr(0, body_length_));
@@ -176,6 +183,15 @@ std::optional<FrameEvent> MessageReader::read_headers() {
   }
   body_length_ = *length;
   state_ = State::Body;
+  // A body still to come is gathered in a buffer sized once, starting at its first byte: grown
+  // by doubling, a large one would be copied and its pages touched afresh several times, and
+  // next() would copy it out once more.
+  if (body_length_ >= kReadAhead && body_length_ > buffered() &&
+      body_length_ + kReadAhead > buffer_.capacity()) {
+    buffer_.erase(0, start_);
+    start_ = 0;
+    buffer_.reserve(body_length_ + kReadAhead);
+  }
   return std::nullopt;
 }
 

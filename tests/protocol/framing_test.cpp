@@ -169,6 +169,25 @@ TEST_CASE("a body over the default 64 MiB limit passes through in bounded memory
   CHECK(reader.buffered() == 0);
 }
 
+TEST_CASE("a large body read in pipe-sized pieces, the next messages behind its last piece") {
+  std::string large(3 * 1024 * 1024 + 17, 'a');
+  for (size_t i = 0; i < large.size(); i += 4099) large[i] = static_cast<char>('b' + i % 23);
+  const std::string stream = frame(large) + frame("[1]") + frame(std::string(200 * 1024, 'c'));
+  MessageReader reader;
+  std::vector<std::string> events;
+  constexpr size_t kPiece = 64 * 1024;
+  // The second piece ends inside the header, the last one inside the third body.
+  for (size_t at = 0; at < stream.size(); at += at == 0 ? 10 : kPiece) {
+    reader.feed(std::string_view(stream).substr(at, at == 0 ? 10 : kPiece));
+    for (auto& event : drain(reader)) events.push_back(std::move(event));
+  }
+  REQUIRE(events.size() == 3);
+  CHECK(events[0] == "body:" + large);
+  CHECK(events[1] == "body:[1]");
+  CHECK(events[2] == "body:" + std::string(200 * 1024, 'c'));
+  CHECK(reader.buffered() == 0);
+}
+
 TEST_CASE("a header block without an end is dropped after 8 KiB, up to the next empty line") {
   const std::string junk = "X-Junk: " + std::string(3 * kMaxHeaderBytes, 'a');
   const std::string stream = junk + "\r\n\r\n" + frame("[2]");
