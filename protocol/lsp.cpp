@@ -267,6 +267,40 @@ void from_json(const json& j, DidChangeTextDocumentParams& value) {
       [&](const Node& element) { read(element, value.content_changes.emplace_back()); });
 }
 
+namespace {
+
+// The string member `name` of `object`, moved out and left empty; "" when there is none (the
+// reader then reports what is wrong with the params).
+std::string take_member_string(json& object, const char* name) {
+  if (!object.is_object()) return {};
+  const auto found = object.find(name);
+  if (found == object.end() || !found->is_string()) return {};
+  return std::exchange(found->get_ref<std::string&>(), std::string());
+}
+
+}  // namespace
+
+DidOpenTextDocumentParams take_did_open_params(json& params) {
+  std::string text;
+  if (params.is_object())
+    if (const auto document = params.find("textDocument"); document != params.end())
+      text = take_member_string(*document, "text");
+  auto value = params.get<DidOpenTextDocumentParams>();
+  value.text_document.text = std::move(text);
+  return value;
+}
+
+DidChangeTextDocumentParams take_did_change_params(json& params) {
+  std::vector<std::string> texts;
+  if (params.is_object())
+    if (const auto changes = params.find("contentChanges");
+        changes != params.end() && changes->is_array())
+      for (json& change : *changes) texts.push_back(take_member_string(change, "text"));
+  auto value = params.get<DidChangeTextDocumentParams>();
+  for (size_t i = 0; i < texts.size(); ++i) value.content_changes[i].text = std::move(texts[i]);
+  return value;
+}
+
 void from_json(const json& j, DidCloseTextDocumentParams& value) {
   const Node node(j);
   require_object(node);

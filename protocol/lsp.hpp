@@ -279,6 +279,10 @@ void from_json(const json& j, TextDocumentItem& value);
 void from_json(const json& j, TextDocumentContentChangeEvent& value);
 void from_json(const json& j, DidOpenTextDocumentParams& value);
 void from_json(const json& j, DidChangeTextDocumentParams& value);
+// The same as params.get<T>() for the two notifications carrying whole texts, but the texts are
+// moved out of `params` (left empty there) rather than copied: a document can be megabytes.
+DidOpenTextDocumentParams take_did_open_params(json& params);
+DidChangeTextDocumentParams take_did_change_params(json& params);
 void from_json(const json& j, DidCloseTextDocumentParams& value);
 void from_json(const json& j, DidSaveTextDocumentParams& value);
 void from_json(const json& j, TextDocumentPositionParams& value);

@@ -200,7 +200,7 @@ void LanguageServer::handle(std::string_view body) {
     send_error(error->id, error->code, error->message);
     return;
   }
-  const protocol::Message& message = std::get<protocol::Message>(parsed);
+  protocol::Message& message = std::get<protocol::Message>(parsed);
   switch (message.kind) {
     case protocol::Message::Kind::Request:
       handle_request(message);
@@ -345,7 +345,7 @@ void LanguageServer::start_background(const json& id, Reply&& reply, const std::
       reply.lane);
 }
 
-void LanguageServer::handle_notification(const protocol::Message& message) {
+void LanguageServer::handle_notification(protocol::Message& message) {
   const auto found = notifications_.find(message.method);
   // Unknown notifications, `$/` ones included, are ignored as the protocol asks.
   if (found == notifications_.end()) return;
@@ -503,7 +503,7 @@ Reply LanguageServer::initialize(const json& params) {
   return initialize_result(client_);
 }
 
-void LanguageServer::initialized(const json&) {
+void LanguageServer::initialized(json&) {
   if (client_.watch_files_dynamically) {
     // Spec files and project files decide what documents are checked against.
     protocol::DidChangeWatchedFilesRegistrationOptions options;
@@ -533,11 +533,11 @@ Reply LanguageServer::shutdown(const json&) {
   return nullptr;
 }
 
-void LanguageServer::exit(const json&) {
+void LanguageServer::exit(json&) {
   host_.exit(state_ == State::ShuttingDown ? 0 : 1);
 }
 
-void LanguageServer::cancel_request(const json& params) {
+void LanguageServer::cancel_request(json& params) {
   const protocol::CancelParams cancel = params.get<protocol::CancelParams>();
   if (const auto running = running_.find(cancel.id.dump()); running != running_.end()) {
     running->second.cancel->cancel();
@@ -597,7 +597,7 @@ void LanguageServer::apply_settings(const json& section, const std::string* fold
   for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
 }
 
-void LanguageServer::did_change_configuration(const json& params) {
+void LanguageServer::did_change_configuration(json& params) {
   const json settings = params.is_object() ? params.value("settings", json()) : json();
   if (settings.is_object() && settings.contains("hclspec")) {
     apply_settings(settings["hclspec"], nullptr);
@@ -607,7 +607,7 @@ void LanguageServer::did_change_configuration(const json& params) {
   pull_configuration();
 }
 
-void LanguageServer::did_change_workspace_folders(const json& params) {
+void LanguageServer::did_change_workspace_folders(json& params) {
   const protocol::DidChangeWorkspaceFoldersParams change =
       params.get<protocol::DidChangeWorkspaceFoldersParams>();
   for (const protocol::WorkspaceFolder& folder : change.event.removed)
@@ -619,7 +619,7 @@ void LanguageServer::did_change_workspace_folders(const json& params) {
   pull_configuration();
 }
 
-void LanguageServer::did_change_watched_files(const json& params) {
+void LanguageServer::did_change_watched_files(json& params) {
   const protocol::DidChangeWatchedFilesParams change =
       params.get<protocol::DidChangeWatchedFilesParams>();
   for (const protocol::FileEvent& event : change.changes) {
@@ -663,8 +663,8 @@ void LanguageServer::log_association(const Document& document) {
   log(association.problem.empty() ? kLogInfo : kLogWarning, line);
 }
 
-void LanguageServer::did_open(const json& params) {
-  protocol::DidOpenTextDocumentParams open = params.get<protocol::DidOpenTextDocumentParams>();
+void LanguageServer::did_open(json& params) {
+  protocol::DidOpenTextDocumentParams open = protocol::take_did_open_params(params);
   // A document opened again starts over: tokens held for its old text say nothing of the new.
   semantic_tokens_.erase(open.text_document.uri);
   // The text moves on into the tree: a large document is copied once less.
@@ -679,9 +679,8 @@ void LanguageServer::did_open(const json& params) {
     spec_source_changed(document.path);
 }
 
-void LanguageServer::did_change(const json& params) {
-  protocol::DidChangeTextDocumentParams change =
-      params.get<protocol::DidChangeTextDocumentParams>();
+void LanguageServer::did_change(json& params) {
+  protocol::DidChangeTextDocumentParams change = protocol::take_did_change_params(params);
   Document* document = workspace_.find(change.text_document.uri);
   if (!document) {
     log(kLogWarning,
@@ -717,7 +716,7 @@ void LanguageServer::did_change(const json& params) {
     spec_source_changed(document->path);
 }
 
-void LanguageServer::did_close(const json& params) {
+void LanguageServer::did_close(json& params) {
   const protocol::DidCloseTextDocumentParams close =
       params.get<protocol::DidCloseTextDocumentParams>();
   const Document* document = workspace_.find(close.text_document.uri);
@@ -743,7 +742,7 @@ void LanguageServer::did_close(const json& params) {
   if (was_spec_source) spec_source_changed(path);
 }
 
-void LanguageServer::did_save(const json& params) {
+void LanguageServer::did_save(json& params) {
   const protocol::DidSaveTextDocumentParams save =
       params.get<protocol::DidSaveTextDocumentParams>();
   if (const Document* document = workspace_.find(save.text_document.uri))

@@ -109,7 +109,8 @@ class LanguageServer {
  private:
   enum class State { Starting, Running, ShuttingDown };
   using RequestHandler = Reply (LanguageServer::*)(const nlohmann::json& params);
-  using NotificationHandler = void (LanguageServer::*)(const nlohmann::json& params);
+  // A notification's handler may take what it keeps out of the params rather than copy it.
+  using NotificationHandler = void (LanguageServer::*)(nlohmann::json& params);
   struct RequestMethod {
     RequestHandler handler;
     bool reads_document;  // answered at the end of the batch, for the version current then
@@ -143,7 +144,7 @@ class LanguageServer {
   };
 
   void handle_request(const protocol::Message& message);
-  void handle_notification(const protocol::Message& message);
+  void handle_notification(protocol::Message& message);
   void handle_response(const protocol::Message& message);
   void answer(const nlohmann::json& id, RequestHandler handler, const nlohmann::json& params,
               const std::string& uri = "", int64_t version = 0);
@@ -185,16 +186,16 @@ class LanguageServer {
   // `from_held`, the tokens held for it brought up to date when they can be.
   Reply full_semantic_tokens(const Document& document, bool from_held);
   // Notifications.
-  void initialized(const nlohmann::json& params);
-  void exit(const nlohmann::json& params);
-  void cancel_request(const nlohmann::json& params);
-  void did_open(const nlohmann::json& params);
-  void did_change(const nlohmann::json& params);
-  void did_close(const nlohmann::json& params);
-  void did_save(const nlohmann::json& params);
-  void did_change_configuration(const nlohmann::json& params);
-  void did_change_watched_files(const nlohmann::json& params);
-  void did_change_workspace_folders(const nlohmann::json& params);
+  void initialized(nlohmann::json& params);
+  void exit(nlohmann::json& params);
+  void cancel_request(nlohmann::json& params);
+  void did_open(nlohmann::json& params);
+  void did_change(nlohmann::json& params);
+  void did_close(nlohmann::json& params);
+  void did_save(nlohmann::json& params);
+  void did_change_configuration(nlohmann::json& params);
+  void did_change_watched_files(nlohmann::json& params);
+  void did_change_workspace_folders(nlohmann::json& params);
 
   void pull_configuration();
   void apply_settings(const nlohmann::json& section, const std::string* folder_uri);

@@ -97,6 +97,38 @@ TEST_CASE("didChange: ranged and whole-document changes, in order") {
       "contentChanges[0].text: missing");
 }
 
+TEST_CASE("didOpen and didChange texts are taken out of the params, with the same checks") {
+  json open = json::parse(R"({"textDocument":{"uri":"u","languageId":"hcl","version":3,
+      "text":"a = 1\n"}})");
+  const DidOpenTextDocumentParams opened = take_did_open_params(open);
+  CHECK(opened.text_document.uri == "u");
+  CHECK(opened.text_document.version == 3);
+  CHECK(opened.text_document.text == "a = 1\n");
+  CHECK(open["textDocument"]["text"] == "");
+
+  json change = json::parse(R"({"textDocument":{"uri":"u","version":7},"contentChanges":[
+      {"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"text":"xy"},
+      {"text":"whole"}]})");
+  const DidChangeTextDocumentParams changed = take_did_change_params(change);
+  REQUIRE(changed.content_changes.size() == 2);
+  CHECK(changed.content_changes[0].range == Range{{0, 0}, {0, 1}});
+  CHECK(changed.content_changes[0].text == "xy");
+  CHECK_FALSE(changed.content_changes[1].range);
+  CHECK(changed.content_changes[1].text == "whole");
+  CHECK(change["contentChanges"][1]["text"] == "");
+
+  // What is wrong is reported as params.get<T>() reports it.
+  json no_text = {{"textDocument", {{"uri", "u"}, {"languageId", "hcl"}, {"version", 1}}}};
+  CHECK_THROWS_WITH_AS(take_did_open_params(no_text), "textDocument.text: missing", InvalidParams);
+  json number_text = {{"textDocument", {{"uri", "u"}, {"version", 1}}},
+                      {"contentChanges", json::array({{{"text", 1}}})}};
+  CHECK_THROWS_WITH_AS(take_did_change_params(number_text),
+                       "contentChanges[0].text: expected a string", InvalidParams);
+  json not_object = json::array();
+  CHECK_THROWS_WITH_AS(take_did_change_params(not_object), "params: expected an object",
+                       InvalidParams);
+}
+
 TEST_CASE("positions are unsigned 32-bit integers") {
   const auto position = [](const json& line) {
     return json{{"textDocument", kDocument}, {"position", {{"line", line}, {"character", 0}}}};
