@@ -35,8 +35,30 @@ bool is_spec_kind(std::string_view type) {
 
 // The model of one body: what the spec expects there, with the details written once per spec
 // item rather than once per use (a large file repeats the same blocks thousands of times).
+// Held by pointer and never moved: the name tables view the names in `expected`.
 struct BodyModel {
+  explicit BodyModel(spec::ExpectedBody body) : expected(std::move(body)) {
+    for (const spec::ExpectedAttribute& attribute : expected.attributes)
+      attributes.emplace(attribute.name, &attribute);
+    for (const spec::ExpectedBlock& block : expected.blocks)
+      blocks.emplace(block.type_name, &block);
+  }
+  BodyModel(const BodyModel&) = delete;
+  BodyModel& operator=(const BodyModel&) = delete;
+
+  const spec::ExpectedAttribute* attribute(std::string_view name) const {
+    const auto found = attributes.find(name);
+    return found == attributes.end() ? nullptr : found->second;
+  }
+  const spec::ExpectedBlock* block(std::string_view type) const {
+    const auto found = blocks.find(type);
+    return found == blocks.end() ? nullptr : found->second;
+  }
+
   spec::ExpectedBody expected;
+  // The expected items by name: a spec may read thousands from one body.
+  std::unordered_map<std::string_view, const spec::ExpectedAttribute*> attributes;
+  std::unordered_map<std::string_view, const spec::ExpectedBlock*> blocks;
   std::unordered_map<std::string_view, std::string> attribute_details;
   std::unordered_map<std::string_view, std::string> block_details;
 };
@@ -52,9 +74,7 @@ class NativeOutline {
 
   BodyModel* root_model(std::optional<spec::ExpectedBody> root) {
     if (!root) return nullptr;
-    auto model = std::make_unique<BodyModel>();
-    model->expected = std::move(*root);
-    return (models_[nullptr] = std::move(model)).get();
+    return (models_[nullptr] = std::make_unique<BodyModel>(std::move(*root))).get();
   }
 
   // The items of `body`, `depth` blocks deep; `variables`: the body of a spec file's root
@@ -91,7 +111,7 @@ class NativeOutline {
     auto found = model.attribute_details.find(name);
     if (found != model.attribute_details.end()) return found->second;
     std::string detail;
-    if (const spec::ExpectedAttribute* known = spec::find_attribute(model.expected, name)) {
+    if (const spec::ExpectedAttribute* known = model.attribute(name)) {
       // The meta-spec's attributes hold expressions of any type: their type says nothing.
       if (!spec_file_) detail = type_text(known->type);
       if (known->required) detail += detail.empty() ? "required" : ", required";
@@ -116,7 +136,7 @@ class NativeOutline {
     symbol.range = tree_.range(item);
     symbol.selection = header.def_range;
 
-    const spec::ExpectedBlock* known = model ? spec::find_block(model->expected, type) : nullptr;
+    const spec::ExpectedBlock* known = model ? model->block(type) : nullptr;
     if (spec_file_) {
       // `variables` and `function` blocks mean something only at the root of a spec file.
       const bool root = depth == 0;
@@ -150,10 +170,7 @@ class NativeOutline {
   // kept to the end, so its address names it.
   BodyModel& model_of(const spec::ExpectedBlock& block) {
     std::unique_ptr<BodyModel>& model = models_[&block];
-    if (!model) {
-      model = std::make_unique<BodyModel>();
-      model->expected = spec::expected_body(block);
-    }
+    if (!model) model = std::make_unique<BodyModel>(spec::expected_body(block));
     return *model;
   }
 
