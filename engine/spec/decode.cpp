@@ -612,7 +612,7 @@ class Decoder {
         types::Converted label =
             types::convert(evaluate(expression, &iteration.scope, out), types::Type::string());
         if (base::has_errors(out, label_diags)) return;
-        if (checking && !label.value.is_known()) {
+        if (checking && label.ok() && !label.value.is_known()) {
           block.labels.emplace_back();  // stands for the labels for_each would give
           continue;
         }
