@@ -158,6 +158,14 @@ dynamic "check" {
       std::vector<std::string>{"Variables not allowed @30..35", "Insufficient port blocks @0..0"});
   CHECK(decode(alone, {}, spec::DynamicBlocks::Check).errors ==
         std::vector<std::string>{"Variables not allowed @30..35", "Unsupported argument @80..84"});
+  // A label that is no string is reported all the same, and its block left out.
+  const std::string object_label =
+      "dynamic \"check\" {\n  for_each = local.checks\n  labels   = [{ a = 1 }]\n  content {\n"
+      "    size = 2\n  }\n}\n";
+  CHECK(decode(object_label, {}, spec::DynamicBlocks::Check).errors ==
+        std::vector<std::string>{"Variables not allowed @31..36",
+                                 "Invalid dynamic block label @58..67",
+                                 "Insufficient port blocks @0..0"});
 }
 
 TEST_CASE("validating with a decode cache gives what validating without one gives") {
