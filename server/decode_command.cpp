@@ -39,6 +39,8 @@ Options:
       --diags json     print diagnostics as JSON on stderr
       --with-type      wrap the result as {"value": ..., "type": ...}
       --keep-nulls     keep object properties whose value is null
+      --dynamic-blocks expand `dynamic "T"` blocks into blocks of type T, as Terraform and
+                       Nomad do (HCL's dynblock extension; plain hcldec does not)
       --var-refs       print the variables the input refers to instead of decoding
   -o, --out FILE       write the result to FILE instead of stdout
   -v, --version        print the version
@@ -53,6 +55,7 @@ struct Options {
   std::string diags_format;
   bool with_type = false;
   bool keep_nulls = false;
+  bool dynamic_blocks = false;
   bool var_refs = false;
   std::string out;
   std::vector<std::string> inputs;
@@ -96,6 +99,8 @@ bool parse_options(const std::vector<std::string>& args, Options& o, std::string
       o.with_type = true;
     } else if (arg == "--keep-nulls") {
       o.keep_nulls = true;
+    } else if (arg == "--dynamic-blocks") {
+      o.dynamic_blocks = true;
     } else if (arg == "--var-refs") {
       o.var_refs = true;
     } else if (arg == "-v" || arg == "--version") {
@@ -158,7 +163,10 @@ class DecodeRun {
     }
 
     base::Diagnostics decode_diags;
-    const types::Value value = spec::decode(inputs, *spec.root, context, decode_diags);
+    const types::Value value =
+        spec::decode(inputs, *spec.root, context, decode_diags, nullptr,
+                     {.dynamic_blocks = o_.dynamic_blocks ? spec::DynamicBlocks::Expand
+                                                          : spec::DynamicBlocks::Off});
     add(inputs[0], decode_diags);
     if (has_errors()) return report(2);
 

@@ -68,6 +68,9 @@ Options:
   -c, --config FILE        use this .hclspec.hcl's rules for every file
   -V, --vars VALUES        variables for expressions, as in decode: a JSON object, or a file
                            of attributes (repeatable)
+      --dynamic-blocks     expand `dynamic "T"` blocks into blocks of type T, as Terraform and
+                           Nomad do, in every file (a rule's dynamic_blocks = true does it for
+                           the files of that rule)
       --stdin-filename NAME  check standard input, reported and associated as file NAME
       --exclude GLOB       leave out files and folders matching GLOB (relative to the current
                            directory; without "/" it matches a name at any depth); repeatable
@@ -98,6 +101,7 @@ struct LintOptions {
   std::string color = "auto";
   base::Severity min_severity = base::Severity::Error;
   bool no_fail = false;
+  bool dynamic_blocks = false;
   bool quiet = false;
   bool list_codes = false;
   unsigned jobs = 0;
@@ -137,6 +141,10 @@ int parse_options(const std::vector<std::string>& arguments, LintOptions& o) {
     }
     if (arg == "--no-fail") {
       o.no_fail = true;
+      continue;
+    }
+    if (arg == "--dynamic-blocks") {
+      o.dynamic_blocks = true;
       continue;
     }
     if (arg == "-q" || arg == "--quiet") {
@@ -295,6 +303,7 @@ int run_lint(const std::vector<std::string>& arguments) {
     settings.config = *real;
   }
   if (!load_variables(o.vars, settings.variables)) return 1;
+  settings.dynamic_blocks = o.dynamic_blocks;
 
   std::vector<lint::Candidate> candidates;
   std::optional<std::string> stdin_text;

@@ -35,6 +35,12 @@ constexpr const char* kProjectFileSpecText = R"(object {
         type     = string
         required = true
       }
+      # Whether a `dynamic "T"` block stands for blocks of type T, as Terraform and Nomad expand
+      # them (HCL's dynblock): its `content` is checked as T's body. Off by default, as hcldec
+      # does not expand them.
+      attr "dynamic_blocks" {
+        type = bool
+      }
     }
   }
 }
@@ -205,6 +211,8 @@ ProjectRules read_project_file(const std::string& path, FileAccess& files) {
         if (!glob.is_null()) parsed.files.push_back(glob.as_string());
     if (const types::Value* spec = rule.get("spec"); spec && !spec->is_null())
       parsed.spec = spec->as_string();
+    if (const types::Value* dynamic = rule.get("dynamic_blocks"); dynamic && !dynamic->is_null())
+      parsed.dynamic_blocks = dynamic->as_bool();
     out.rules.push_back(std::move(parsed));
   }
   return out;
@@ -419,6 +427,7 @@ Association associate(const std::string& path, std::string_view text,
     for (size_t i = 0; i < project.rules.size(); ++i) {
       if (!rule_matches(project.rules[i], *relative)) continue;
       out.chosen_by = "rule " + std::to_string(i + 1) + " in " + candidate;
+      out.dynamic_blocks = project.rules[i].dynamic_blocks;
       resolve_spec(dir, project.rules[i].spec, root, root_label, files, out);
       return true;
     }
@@ -451,6 +460,7 @@ Association associate(const std::string& path, std::string_view text,
       for (size_t i = 0; i < context.client_rules.size(); ++i) {
         if (!rule_matches(context.client_rules[i], *relative)) continue;
         out.chosen_by = "client setting hclspec.rules[" + std::to_string(i) + "]";
+        out.dynamic_blocks = context.client_rules[i].dynamic_blocks;
         resolve_spec(base, context.client_rules[i].spec, "", "", files, out);
         return out;
       }

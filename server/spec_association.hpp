@@ -16,6 +16,7 @@ namespace hclspec::server {
 struct AssociationRule {
   std::vector<std::string> files;  // globs: `*`, `?`, `[...]` within a folder name, `**` across
   std::string spec;                // the spec file, relative to the rule's base folder
+  bool dynamic_blocks = false;     // `dynamic` blocks expanded (spec::DecodeOptions)
 
   friend bool operator==(const AssociationRule&, const AssociationRule&) = default;
 };
@@ -49,7 +50,8 @@ struct Association {
   // Non-empty: the named spec may not or cannot be used, and it was not read. Full sentences
   // naming paths only as the user wrote them; never the content of a file.
   std::string problem;
-  std::string project_file;  // the .hclspec.hcl consulted, if any (the server watches it)
+  std::string project_file;     // the .hclspec.hcl consulted, if any (the server watches it)
+  bool dynamic_blocks = false;  // the rule that chose the spec expands `dynamic` blocks
 };
 
 // Decides which spec applies to the document at `path` (absolute) whose text is `text`. Reads

@@ -14,6 +14,7 @@ features::SpecBinding spec_binding(const Association& association, const LoadedS
   binding.chosen_by = association.chosen_by;
   binding.modeline = association.modeline;
   binding.problem = association.problem;
+  if (association.dynamic_blocks) binding.options.dynamic_blocks = spec::DynamicBlocks::Check;
   switch (association.kind) {
     case Association::Kind::ProjectFile:
       // A static spec: an aliasing pointer that owns nothing.

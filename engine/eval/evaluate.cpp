@@ -72,6 +72,12 @@ base::ByteRange expression_start_range(const syntax::SyntaxTree& tree, NodeId id
     case NodeKind::BinaryOp:
     case NodeKind::Parenthesis:
       return kids.empty() ? tree.range(id) : expression_start_range(tree, kids[0]);
+    case NodeKind::Template:
+      // hclsyntax: the first part's start; a literal first part is its text inside the quotes.
+      if (n.first_token + 1 < n.end_token &&
+          tree.tokens()[n.first_token + 1].kind() == TokenKind::QuotedLit)
+        return token_range(tree, n.first_token + 1);
+      return tree.range(id);
     case NodeKind::UnaryOp:
     case NodeKind::Tuple:
     case NodeKind::Object:
@@ -84,6 +90,24 @@ base::ByteRange expression_start_range(const syntax::SyntaxTree& tree, NodeId id
     default:
       return tree.range(id);
   }
+}
+
+std::vector<std::pair<Value, Value>> iteration_pairs(const Value& collection) {
+  std::vector<std::pair<Value, Value>> out;
+  const Type& t = collection.type();
+  if (t.is_map() || t.is_object()) {
+    for (const auto& [key, element] : collection.entries())
+      out.emplace_back(Value::string(key), element);
+  } else {
+    int64_t i = 0;
+    for (const Value& element : collection.elements())
+      out.emplace_back(t.is_set() ? element : Value::number(i++), element);
+  }
+  return out;
+}
+
+bool can_iterate(const Type& t) {
+  return t.is_collection() || t.is_tuple() || t.is_object();
 }
 
 namespace detail {
@@ -568,30 +592,6 @@ Value Evaluator::object(NodeId id, const Scope* scope) {
   if (!known) return dynamic_value();
   return Value::object(std::move(attributes));
 }
-
-namespace {
-
-// The (key, value) pairs a for expression or splat iterates: index and element for sequences,
-// key and element for maps and objects, the element twice for sets.
-std::vector<std::pair<Value, Value>> iteration_pairs(const Value& collection) {
-  std::vector<std::pair<Value, Value>> out;
-  const Type& t = collection.type();
-  if (t.is_map() || t.is_object()) {
-    for (const auto& [key, element] : collection.entries())
-      out.emplace_back(Value::string(key), element);
-  } else {
-    int64_t i = 0;
-    for (const Value& element : collection.elements())
-      out.emplace_back(t.is_set() ? element : Value::number(i++), element);
-  }
-  return out;
-}
-
-bool can_iterate(const Type& t) {
-  return t.is_collection() || t.is_tuple() || t.is_object();
-}
-
-}  // namespace
 
 Value Evaluator::for_expression(NodeId id, const Scope* scope) {
   const syntax::Node& n = node(id);

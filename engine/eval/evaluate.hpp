@@ -1,6 +1,9 @@
 // Evaluating expressions of a syntax tree to values, with HCL's diagnostics.
 #pragma once
 
+#include <utility>
+#include <vector>
+
 #include "base/diagnostic.hpp"
 #include "eval/scope.hpp"
 #include "syntax/tree.hpp"
@@ -19,5 +22,14 @@ types::Value evaluate(const syntax::SyntaxTree& tree, syntax::NodeId expression,
 // name and "(", an operator's symbol, a splat's marker...).
 base::ByteRange expression_range(const syntax::SyntaxTree& tree, syntax::NodeId expression);
 base::ByteRange expression_start_range(const syntax::SyntaxTree& tree, syntax::NodeId expression);
+
+// Whether a value of type `t` can be iterated (cty's CanIterateElements): a collection, tuple or
+// object.
+bool can_iterate(const types::Type& t);
+
+// The (key, value) pairs iterating a known, non-null `collection` gives (cty's ElementIterator,
+// as for expressions, splats and dynamic blocks see it): index and element for sequences, key and
+// element for maps and objects, the element twice for sets.
+std::vector<std::pair<types::Value, types::Value>> iteration_pairs(const types::Value& collection);
 
 }  // namespace hclspec::eval

@@ -116,6 +116,25 @@ object {
 }
 )";
 
+constexpr std::string_view kDynamicSpec =
+    R"(# dynamic.hcldec: named listeners and ports, which dynamic blocks may generate
+object {
+  block_map "listener" {
+    labels = ["name"]
+    attr {
+      name = "port"
+      type = number
+    }
+  }
+  block_list "port" {
+    attr {
+      name = "to"
+      type = number
+    }
+  }
+}
+)";
+
 constexpr ExampleKind kJson = ExampleKind::Json;
 constexpr ExampleKind kSpecFile = ExampleKind::SpecFile;
 constexpr ExampleKind kSituation = ExampleKind::Situation;
@@ -248,6 +267,23 @@ constexpr DiagnosticCodeInfo kCodes[] = {
      "A JSON file goes on after its root value: remove the rest, or put the values in an array.",
      "{}\n{}\n",
      kJson},
+    {"extraneous-dynamic-block-label",
+     {"Extraneous dynamic block label"},
+     Severity::Error,
+     "A dynamic block's `labels` has more labels than blocks of its type take: remove the "
+     "extra ones.",
+     "dynamic \"listener\" {\n  for_each = [80]\n  labels   = [\"a\", \"b\"]\n  content {}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
+    {"extraneous-dynamic-content-block",
+     {"Extraneous dynamic content block"},
+     Severity::Error,
+     "A dynamic block has more than one `content` block: merge them into one.",
+     "dynamic \"port\" {\n  for_each = [80]\n  content {}\n  content {}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
     {"extraneous-json-object-property",
      {"Extraneous JSON object property"},
      Severity::Error,
@@ -346,6 +382,14 @@ constexpr DiagnosticCodeInfo kCodes[] = {
      "name = \"web\"\nresources {}\n",
      kConfig,
      kRequiredSpec},
+    {"insufficient-dynamic-block-labels",
+     {"Insufficient dynamic block labels"},
+     Severity::Error,
+     "A dynamic block's `labels` has fewer labels than blocks of its type take: add them.",
+     "dynamic \"listener\" {\n  for_each = [80]\n  labels   = []\n  content {}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
     {"invalid-argument-name",
      {"Invalid argument name"},
      Severity::Error,
@@ -402,6 +446,34 @@ constexpr DiagnosticCodeInfo kCodes[] = {
      Severity::Error,
      "The file is not valid UTF-8: save it in UTF-8.",
      "a = \"\xff\"\n"},
+    {"invalid-dynamic-block-label",
+     {"Invalid dynamic block label"},
+     Severity::Error,
+     "A dynamic block's label is null, unknown or not a string: make each label a string "
+     "known where the block is read.",
+     "dynamic \"listener\" {\n  for_each = [null]\n  labels   = [listener.value]\n  content "
+     "{}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
+    {"invalid-dynamic-for-each-value",
+     {"Invalid dynamic for_each value"},
+     Severity::Error,
+     "A dynamic block's `for_each` is null or not a collection: give a list, set, map or "
+     "object to generate one block per element.",
+     "dynamic \"port\" {\n  for_each = \"80\"\n  content {}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
+    {"invalid-dynamic-iterator-name",
+     {"Invalid dynamic iterator name"},
+     Severity::Error,
+     "A dynamic block's `iterator` is more than a name: write one name, which `content` and "
+     "`labels` then use for the element.",
+     "dynamic \"port\" {\n  for_each = [80]\n  iterator = p.q\n  content {}\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
     {"invalid-escape-sequence",
      {"Invalid escape sequence"},
      Severity::Error,
@@ -676,6 +748,14 @@ constexpr DiagnosticCodeInfo kCodes[] = {
      Severity::Error,
      "An argument expanded with `...` is not the last of the call: close the call after it.",
      "a = max(list..., 1)\n"},
+    {"missing-dynamic-content-block",
+     {"Missing dynamic content block"},
+     Severity::Error,
+     "A dynamic block has no `content` block: add one, the body of each generated block.",
+     "dynamic \"port\" {\n  for_each = [80]\n}\n",
+     kConfig,
+     kDynamicSpec,
+     true},
     {"missing-expression",
      {"Missing expression"},
      Severity::Error,

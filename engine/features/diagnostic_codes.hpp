@@ -33,6 +33,8 @@ struct DiagnosticCodeInfo {
   // The spec the example is checked against (empty: none); its first line is a comment
   // "# NAME.hcldec: what it holds", several examples sharing one.
   std::string_view spec = {};
+  // Whether the example is checked with `dynamic` blocks expanded (a rule's dynamic_blocks).
+  bool dynamic_blocks = false;
 
   // The summaries in use (those of `summaries` that are not empty).
   std::span<const std::string_view> summary_patterns() const;

@@ -155,8 +155,9 @@ std::vector<DiagnosticItem> diagnostics(const Snapshot& snapshot,
     spec::load_spec(snapshot.tree, found);
   } else if (snapshot.kind == DocumentKind::Config && snapshot.binding.spec) {
     if (cancel != nullptr && cancel->cancelled()) return {};
-    found = cache != nullptr ? spec::validate(input, snapshot.binding.spec, cancel, *cache)
-                             : spec::validate(input, *snapshot.binding.spec, cancel);
+    const spec::DecodeOptions& options = snapshot.binding.options;
+    found = cache != nullptr ? spec::validate(input, snapshot.binding.spec, cancel, *cache, options)
+                             : spec::validate(input, *snapshot.binding.spec, cancel, options);
   } else {
     found = input.diagnostics();
   }

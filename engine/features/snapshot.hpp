@@ -7,6 +7,7 @@
 
 #include "base/source_file.hpp"
 #include "base/text_range.hpp"
+#include "spec/decode_options.hpp"
 #include "spec/spec.hpp"
 #include "syntax/json.hpp"
 #include "syntax/tree.hpp"
@@ -24,7 +25,8 @@ struct SpecBinding {
   std::string spec_name;                       // the spec file as shown to the user ("" when none)
   std::string chosen_by;  // e.g. "modeline on line 1", "rule 2 in /w/.hclspec.hcl"
   std::optional<base::ByteRange> modeline;  // the modeline's range in this document, if any
-  std::string problem;  // non-empty: the named spec can't be used (then `spec` is null)
+  std::string problem;          // non-empty: the named spec can't be used (then `spec` is null)
+  spec::DecodeOptions options;  // how the document is read (the rule's dynamic_blocks, say)
 };
 
 // Immutable; shared by the server's analyses.

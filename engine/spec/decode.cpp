@@ -3,6 +3,7 @@
 #include "spec/decode.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -44,8 +45,10 @@ struct Schema {
   };
   std::vector<Attribute> attributes;
   std::vector<Block> blocks;
+  // Whether the last block type is dynblock's "dynamic", which the spec does not read.
+  bool dynamic_blocks = false;
   // The attributes by name and the blocks by type, for the lookups every body makes (views of
-  // the lists' own strings, so built once the schema has its place: see Decoder::schema_of).
+  // the lists' own strings, so built once the schema has its place: see index_names).
   base::FlatMap<std::string_view, const Attribute*> attribute_names;
   base::FlatMap<std::string_view, const Block*> block_types;
 };
@@ -62,11 +65,69 @@ Schema schema_from_model(const Spec& spec) {
   return schema;
 }
 
+// Fills a schema's lookup of its blocks by type, once it has its place.
+// Sorted at once: inserting one by one is quadratic in a spec reading thousands of items.
+void index_names(Schema& schema) {
+  std::vector<std::pair<std::string_view, const Schema::Attribute*>> attributes;
+  for (const Schema::Attribute& attribute : schema.attributes)
+    attributes.emplace_back(attribute.name, &attribute);
+  schema.attribute_names = base::FlatMap<std::string_view, const Schema::Attribute*>(attributes);
+  std::vector<std::pair<std::string_view, const Schema::Block*>> blocks;
+  for (const Schema::Block& block : schema.blocks) blocks.emplace_back(block.type, &block);
+  schema.block_types = base::FlatMap<std::string_view, const Schema::Block*>(blocks);
+}
+
+constexpr std::string_view kDynamic = "dynamic";
+
+// Whether `text` is one HCL identifier (ID_Start, then ID_Continue or '-'), as a JSON string
+// naming a dynamic block's iterator must be.
+bool is_identifier(std::string_view text) {
+  for (size_t pos = 0, length = 0; pos < text.size(); pos += length) {
+    const uint32_t cp = base::decode_utf8(text, pos, length);
+    if (pos == 0 ? !base::is_id_start(cp) : !(base::is_id_continue(cp) || cp == '-')) return false;
+  }
+  return !text.empty();
+}
+
+// The schemas of a dynamic block's own body (dynblock's), for a block type with labels and
+// without.
+struct DynamicBlockSchemas {
+  Schema with_labels;
+  Schema without_labels;
+
+  DynamicBlockSchemas() {
+    for (Schema* schema : {&with_labels, &without_labels}) {
+      schema->attributes = {{"for_each", true}, {"iterator", false}};
+      if (schema == &with_labels) schema->attributes.push_back({"labels", true});
+      schema->blocks = {{"content", {}}};
+      index_names(*schema);
+    }
+  }
+};
+
+const Schema& dynamic_block_schema(bool with_labels) {
+  static const DynamicBlockSchemas schemas;
+  return with_labels ? schemas.with_labels : schemas.without_labels;
+}
+
+// The iterator variables of a body that a dynamic block generated (dynblock's iteration): its
+// own and those of the dynamic blocks around it, each an object {key, value}; its expressions
+// are evaluated in `scope`, which offers them before the decoder's scope.
+struct Iteration {
+  eval::Variables variables;
+  eval::Scope scope;
+};
+
 // A body of either syntax: a Body node of a native tree, or a value of a JSON tree (an object,
 // or an array of objects, or anything else, which is reported when the body is read).
 struct Body {
   InputFile file;
   uint32_t node;  // a NodeId of a native tree or a JsonId of a JSON tree
+  // Set inside what dynamic blocks generated: the iterator variables its expressions see.
+  const Iteration* iteration = nullptr;
+  // Inside what a dynamic block whose for_each is unknown generated (dynblock's unknownBody):
+  // every attribute is an unknown value, and the block specs reading it give unknown values.
+  bool unknown = false;
 
   static Body of(InputFile file) { return {file, file.root()}; }
 
@@ -90,6 +151,7 @@ struct ContentBlock {
   std::vector<std::string> labels;
   base::ByteRange def_range;
   Body body;
+  base::ByteRange first_label_range = {};  // hcl's LabelRanges[0], when it has labels
 };
 
 // A body's items that a schema selects (hcl's BodyContent).
@@ -119,10 +181,12 @@ class Decoder {
   // DecodeCache); both null, or both set.
   Decoder(const base::SourceFile& primary, const eval::Scope* scope, base::Diagnostics& diags,
           bool may_split = false, const base::CancellationFlag* cancel = nullptr,
-          const DecodeCache* reuse = nullptr, DecodeCache* produced = nullptr)
+          const DecodeCache* reuse = nullptr, DecodeCache* produced = nullptr,
+          DecodeOptions options = {})
       : primary_(&primary),
         scope_(scope),
         diags_(diags),
+        options_(options),
         may_split_(may_split),
         cancel_(cancel != nullptr ? cancel : &kNeverCancelled),
         reuse_(reuse),
@@ -160,6 +224,8 @@ class Decoder {
       });
     }
     merged.attributes = base::FlatMap<std::string_view, ContentAttribute>(attributes);
+    // dynblock expands the merged body (hcl.MergeFiles, then dynblock.Expand).
+    expand_dynamic_blocks(merged, schema, Body::of(inputs.front()), &diags_);
     for (const std::string& name : required)
       if (merged.attributes.find(name) == merged.attributes.end())
         // hcl has no place for this one; the start of the first file stands in.
@@ -175,7 +241,8 @@ class Decoder {
     if (cancel_->cancelled()) return Value::unknown(implied_type_of(spec));
     return in_file(body, [&] {
       const Schema& schema = schema_of(spec);
-      const Content content = body_content(body, schema, &diags_);
+      Content content = body_content(body, schema, &diags_);
+      expand_dynamic_blocks(content, schema, body, &diags_);
       return value_of(spec, content);
     });
   }
@@ -236,7 +303,7 @@ class Decoder {
     if (split < blocks.size())
       later_task.emplace([&] {
         Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
-                        produced_ ? &later_produced : nullptr);
+                        produced_ ? &later_produced : nullptr, options_);
         for (size_t i = split; i < blocks.size(); ++i) {
           later.values.push_back(decoder.decode_block_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
@@ -265,8 +332,9 @@ class Decoder {
   // decode_body for the body of a block, reusing what decoding the same bytes by the same spec
   // gave before (DecodeCache), and remembering what it gives now.
   Value decode_block_body(const Body& body, const Spec& spec) {
+    // A body a dynamic block generated is decoded once per iteration, each time differently.
     if (produced_ == nullptr || body.file.native == nullptr || &body.file.source() != primary_ ||
-        body.bytes() < DecodeCache::kMinBodyBytes)
+        body.bytes() < DecodeCache::kMinBodyBytes || body.iteration != nullptr || body.unknown)
       return decode_body(body, spec);
     const base::ByteRange range = body.file.native->range(body.node);
     if (std::shared_ptr<const DecodeCache::Entry> entry =
@@ -339,14 +407,13 @@ class Decoder {
     if (!added) return found->second;
     Schema& schema = found->second;
     schema = schema_from_model(spec);
-    // Built at once: inserting one by one is quadratic in a spec reading thousands of items.
-    std::vector<std::pair<std::string_view, const Schema::Attribute*>> attributes;
-    for (const Schema::Attribute& attribute : schema.attributes)
-      attributes.emplace_back(attribute.name, &attribute);
-    schema.attribute_names = base::FlatMap<std::string_view, const Schema::Attribute*>(attributes);
-    std::vector<std::pair<std::string_view, const Schema::Block*>> blocks;
-    for (const Schema::Block& block : schema.blocks) blocks.emplace_back(block.type, &block);
-    schema.block_types = base::FlatMap<std::string_view, const Schema::Block*>(blocks);
+    // dynblock reads "dynamic" blocks besides the spec's (unless the spec reads them itself).
+    schema.dynamic_blocks =
+        options_.dynamic_blocks != DynamicBlocks::Off &&
+        std::none_of(schema.blocks.begin(), schema.blocks.end(),
+                     [](const Schema::Block& block) { return block.type == kDynamic; });
+    if (schema.dynamic_blocks) schema.blocks.push_back({std::string(kDynamic), {"type"}});
+    index_names(schema);
     return schema;
   }
 
@@ -376,10 +443,21 @@ class Decoder {
     return found->second;
   }
 
+  // An attribute's value, seeing the iterator variables of its body.
   Value evaluate(const ContentAttribute& attribute) {
+    if (attribute.body.unknown) return Value::unknown(types::Type::dynamic());
+    return evaluate(attribute, scope_of(attribute.body.iteration), diags_);
+  }
+
+  static Value evaluate(const ContentAttribute& attribute, const eval::Scope* scope,
+                        base::Diagnostics& diags) {
     if (attribute.body.file.native)
-      return eval::evaluate(*attribute.body.file.native, attribute.expression, scope_, diags_);
-    return eval::evaluate_json(*attribute.body.file.json, attribute.expression, scope_, diags_);
+      return eval::evaluate(*attribute.body.file.native, attribute.expression, scope, diags);
+    return eval::evaluate_json(*attribute.body.file.json, attribute.expression, scope, diags);
+  }
+
+  const eval::Scope* scope_of(const Iteration* iteration) const {
+    return iteration ? &iteration->scope : scope_;
   }
 
   static std::vector<eval::Traversal> expression_variables(const ContentAttribute& attribute) {
@@ -433,6 +511,217 @@ class Decoder {
              std::optional<base::ByteRange> context = std::nullopt) {
     diags_.push_back(
         {base::Severity::Error, std::move(summary), std::move(detail), subject, context});
+  }
+
+  // dynblock's expansion of the content of `parent` (DecodeOptions::dynamic_blocks): each
+  // `dynamic "T"` block becomes the blocks of type T it generates, and every other block sees
+  // the iterator variables `parent` sees. With `diags` null, no problem is reported.
+  void expand_dynamic_blocks(Content& content, const Schema& schema, const Body& parent,
+                             base::Diagnostics* diags) {
+    if (!schema.dynamic_blocks) return;
+    base::Diagnostics unreported;
+    base::Diagnostics& out = diags ? *diags : unreported;
+    std::vector<ContentBlock> blocks;
+    blocks.reserve(content.blocks.size());
+    for (ContentBlock& block : content.blocks) {
+      if (block.type == kDynamic) {
+        expand_dynamic_block(block, schema, parent, blocks, out);
+        continue;
+      }
+      block.body.iteration = parent.iteration;
+      block.body.unknown = parent.unknown;
+      blocks.push_back(std::move(block));
+    }
+    content.blocks = std::move(blocks);
+  }
+
+  // dynblock's decodeSpec and newBlock: the blocks one `dynamic` block generates, appended to
+  // `blocks`, or none after an error.
+  void expand_dynamic_block(const ContentBlock& dynamic, const Schema& schema, const Body& parent,
+                            std::vector<ContentBlock>& blocks, base::Diagnostics& out) {
+    const auto report = [&out](std::string summary, std::string detail, base::ByteRange subject) {
+      out.push_back(
+          {base::Severity::Error, std::move(summary), std::move(detail), subject, std::nullopt});
+    };
+    const std::string& type = dynamic.labels[0];
+    const auto found = schema.block_types.find(type);
+    if (found == schema.block_types.end() || type == kDynamic) {
+      report("Unsupported block type",
+             "Blocks of type " + base::go_quote(type) + " are not expected here.",
+             dynamic.first_label_range);
+      return;
+    }
+    const Schema::Block& target = *found->second;
+    const size_t own_diags = out.size();
+    const Content spec =
+        body_content(dynamic.body, dynamic_block_schema(!target.label_names.empty()), &out);
+    if (base::has_errors(out, own_diags)) return;
+
+    const ContentAttribute& for_each = spec.attributes.find("for_each")->second;
+    const Value each = evaluate(for_each, scope_of(parent.iteration), out);
+    // dynblock drops the block after an error in for_each; a check takes it as unknown.
+    const bool each_failed = base::has_errors(out, own_diags);
+    const bool checking = options_.dynamic_blocks == DynamicBlocks::Check;
+    const bool known = !each_failed && each.is_known();
+    if (!eval::can_iterate(each.type()) && !each.type().is_dynamic()) {
+      report("Invalid dynamic for_each value",
+             "Cannot use a " + each.type().friendly_name() +
+                 " value in for_each. An iterable collection is required.",
+             for_each.expression_range);
+      return;
+    }
+    if (each.is_null()) {
+      report("Invalid dynamic for_each value", "Cannot use a null value in for_each.",
+             for_each.expression_range);
+      return;
+    }
+    std::string iterator = target.type;
+    if (const auto written = spec.attributes.find("iterator"); written != spec.attributes.end()) {
+      std::optional<std::string> name = iterator_name(written->second, out);
+      if (!name) return;
+      iterator = std::move(*name);
+    }
+    std::vector<ContentAttribute> label_expressions;
+    if (const auto labels = spec.attributes.find("labels"); labels != spec.attributes.end()) {
+      std::optional<std::vector<ContentAttribute>> list = expression_list(labels->second, out);
+      if (!list) return;
+      label_expressions = std::move(*list);
+      const std::string detail = "Blocks of type " + base::go_quote(target.type) + " require " +
+                                 std::to_string(target.label_names.size()) + " label(s).";
+      if (label_expressions.size() > target.label_names.size()) {
+        report("Extraneous dynamic block label", detail,
+               label_expressions[target.label_names.size()].expression_range);
+        return;
+      }
+      if (label_expressions.size() < target.label_names.size()) {
+        report("Insufficient dynamic block labels", detail, labels->second.expression_range);
+        return;
+      }
+    }
+    if (spec.blocks.empty()) {
+      report("Missing dynamic content block",
+             "A dynamic block must have a nested block of type \"content\" to describe the body "
+             "of each generated block.",
+             spec.missing_item_range);
+      return;
+    }
+    if (spec.blocks.size() > 1) {
+      report("Extraneous dynamic content block",
+             "Only one nested content block is allowed for each dynamic block.",
+             spec.blocks[1].def_range);
+      return;
+    }
+    if (each_failed && !checking) return;
+
+    const auto generate = [&](Value key, Value value) {
+      Iteration& iteration = iterations_.emplace_back();
+      if (parent.iteration) iteration.variables = parent.iteration->variables;
+      iteration.variables[iterator] =
+          Value::object(types::Entries{{"key", std::move(key)}, {"value", std::move(value)}});
+      iteration.scope = {&iteration.variables, nullptr, scope_};
+      ContentBlock block{target.type, {}, dynamic.def_range, spec.blocks[0].body};
+      block.body.iteration = &iteration;
+      block.body.unknown = parent.unknown || !known;
+      for (const ContentAttribute& expression : label_expressions) {
+        const size_t label_diags = out.size();
+        types::Converted label =
+            types::convert(evaluate(expression, &iteration.scope, out), types::Type::string());
+        if (base::has_errors(out, label_diags)) return;
+        if (checking && label.ok() && !label.value.is_known()) {
+          block.labels.emplace_back();  // stands for the labels for_each would give
+          continue;
+        }
+        const char* problem = !label.ok()             ? nullptr
+                              : label.value.is_null() ? "Cannot use a null value as a dynamic "
+                                                        "block label."
+                              : !label.value.is_known()
+                                  ? "This value is not yet known. Dynamic block labels must be "
+                                    "immediately-known values."
+                                  : nullptr;
+        if (!label.ok() || problem) {
+          report("Invalid dynamic block label",
+                 problem ? problem
+                         : "Cannot use this value as a dynamic block label: " + label.error + ".",
+                 expression.expression_range);
+          return;
+        }
+        if (block.labels.empty()) block.first_label_range = expression.expression_range;
+        block.labels.push_back(label.value.as_string());
+      }
+      blocks.push_back(std::move(block));
+    };
+    if (!known) {
+      generate(Value::unknown(types::Type::dynamic()), Value::unknown(types::Type::dynamic()));
+      return;
+    }
+    for (auto& [key, value] : eval::iteration_pairs(each)) generate(key, value);
+  }
+
+  // hcl's AbsTraversalForExpr, for a dynamic block's iterator: its one name, or nothing after
+  // an error.
+  static std::optional<std::string> iterator_name(const ContentAttribute& attribute,
+                                                  base::Diagnostics& out) {
+    std::optional<std::string> root;
+    size_t steps = 0;
+    if (const syntax::SyntaxTree* tree = attribute.body.file.native) {
+      const syntax::Node& n = tree->node(attribute.expression);
+      if (n.kind == NodeKind::ScopeTraversal) {
+        const eval::Traversal traversal = eval::traversal_steps(*tree, attribute.expression);
+        root = traversal.front().name;
+        steps = traversal.size();
+      } else if (n.kind == NodeKind::Literal && tree->token_text(n.first_token).front() >= 'a') {
+        // true, false and null read as names here, as the traversal syntax has no keywords.
+        root = std::string(tree->token_text(n.first_token));
+        steps = 1;
+      }
+    } else if (const syntax::JsonNode& n = attribute.body.file.json->node(attribute.expression);
+               n.kind == JsonKind::String && is_identifier(n.string_value)) {
+      root = n.string_value;
+      steps = 1;
+    }
+    if (!root) {
+      out.push_back({base::Severity::Error, "Invalid expression",
+                     "A single static variable reference is required: only attribute access and "
+                     "indexing with constant keys. No calculations, function calls, template "
+                     "expressions, etc are allowed here.",
+                     attribute.expression_range, std::nullopt});
+    } else if (steps != 1) {
+      out.push_back({base::Severity::Error, "Invalid dynamic iterator name",
+                     "Dynamic iterator must be a single variable name.", attribute.expression_range,
+                     std::nullopt});
+      root.reset();
+    }
+    return root;
+  }
+
+  // hcl's ExprList, for a dynamic block's labels: the elements of a tuple (a JSON array), or
+  // nothing after an error.
+  static std::optional<std::vector<ContentAttribute>> expression_list(
+      const ContentAttribute& attribute, base::Diagnostics& out) {
+    std::vector<ContentAttribute> elements;
+    const auto element = [&](uint32_t expression, base::ByteRange range) {
+      elements.push_back({attribute.body, expression, range, range});
+    };
+    base::ByteRange start;
+    if (const syntax::SyntaxTree* tree = attribute.body.file.native) {
+      if (tree->node(attribute.expression).kind == NodeKind::Tuple) {
+        for (NodeId child : tree->children(attribute.expression))
+          element(child, tree->range(child));
+        return elements;
+      }
+      start = eval::expression_start_range(*tree, attribute.expression);
+    } else {
+      const syntax::JsonTree& json = *attribute.body.file.json;
+      if (json.node(attribute.expression).kind == JsonKind::Array) {
+        for (JsonId child : json.elements(attribute.expression))
+          element(child, json.node(child).range);
+        return elements;
+      }
+      start = json.node(attribute.expression).open;
+    }
+    out.push_back({base::Severity::Error, "Invalid expression",
+                   "A static list expression is required.", start, std::nullopt});
+    return std::nullopt;
   }
 
   // hcl's Body.Content; with `diags` null, PartialContent without any problems reported.
@@ -502,8 +791,11 @@ class Decoder {
         if (diags) diags->push_back(std::move(*problem));
         continue;
       }
-      ContentBlock block{
-          header.type_range.slice(tree.text()), {}, header.def_range, Body{&tree, header.body}};
+      ContentBlock block{header.type_range.slice(tree.text()),
+                         {},
+                         header.def_range,
+                         Body{&tree, header.body},
+                         header.labels.empty() ? base::ByteRange{} : header.labels[0].range};
       for (syntax::BlockLabel& label : header.labels)
         block.labels.push_back(std::move(label.value));
       content.blocks.push_back(std::move(block));
@@ -545,12 +837,9 @@ class Decoder {
                          name_range, std::nullopt});
       } else if (n.kind == NodeKind::Block && !is_block_type(name)) {
         std::string suggestion(base::name_suggestion(name, block_types));
-        bool is_attribute = false;
-        for (const Schema::Attribute& attribute : schema.attributes)
-          is_attribute = is_attribute || attribute.name == name;
         if (!suggestion.empty())
           suggestion = " Did you mean \"" + suggestion + "\"?";
-        else if (is_attribute)
+        else if (schema.attribute_names.find(name) != schema.attribute_names.end())
           suggestion = " Did you mean to define argument \"" + name +
                        "\"? If so, use the equals sign to assign it a value.";
         diags.push_back({base::Severity::Error, "Unsupported block type",
@@ -655,7 +944,8 @@ class Decoder {
         used.insert(name);
       } else if (const auto block = schema.block_types.find(name);
                  block != schema.block_types.end()) {
-        unpack_blocks(tree, property->value, *block->second, property->name, 0, {}, content, out);
+        unpack_blocks(tree, property->value, *block->second, property->name, 0, {}, {}, content,
+                      out);
         used.insert(name);
       }
     }
@@ -685,11 +975,12 @@ class Decoder {
   }
 
   // hcl json's unpackBlock: one property level per label, then an object (one block), an
-  // array (a block for each element) or null (none).
+  // array (a block for each element) or null (none). `first_label_range`: the property naming
+  // the first label, once read.
   static void unpack_blocks(const syntax::JsonTree& tree, JsonId value, const Schema::Block& schema,
                             std::string_view type, size_t label_index,
-                            std::vector<std::string> labels, Content& content,
-                            base::Diagnostics& diags) {
+                            std::vector<std::string> labels, base::ByteRange first_label_range,
+                            Content& content, base::Diagnostics& diags) {
     const syntax::JsonNode& n = tree.node(value);
     if (label_index < schema.label_names.size()) {
       const std::string& label_name = schema.label_names[label_index];
@@ -704,19 +995,21 @@ class Decoder {
       }
       for (const syntax::JsonProperty* property : properties) {
         labels.push_back(property->name);
-        unpack_blocks(tree, property->value, schema, type, label_index + 1, labels, content, diags);
+        unpack_blocks(tree, property->value, schema, type, label_index + 1, labels,
+                      label_index == 0 ? property->name_range : first_label_range, content, diags);
         labels.pop_back();
       }
       return;
     }
     if (n.kind == JsonKind::Null) return;
     if (n.kind == JsonKind::Object) {
-      content.blocks.push_back({type, std::move(labels), n.open, Body{&tree, value}});
+      content.blocks.push_back(
+          {type, std::move(labels), n.open, Body{&tree, value}, first_label_range});
       return;
     }
     if (n.kind == JsonKind::Array) {
       for (JsonId element : tree.elements(value))
-        content.blocks.push_back({type, labels, n.open, Body{&tree, element}});
+        content.blocks.push_back({type, labels, n.open, Body{&tree, element}, first_label_range});
       return;
     }
     diags.push_back({base::Severity::Error, "Incorrect JSON value type",
@@ -767,7 +1060,8 @@ class Decoder {
   // Where a spec's value came from in a body (hcldec's sourceRange), for block count errors.
   base::ByteRange source_range(const Body& body, const Spec& spec) {
     const Schema& schema = schema_of(spec);
-    const Content content = body_content(body, schema, nullptr);
+    Content content = body_content(body, schema, nullptr);
+    expand_dynamic_blocks(content, schema, body, nullptr);
     if (const auto* attr = std::get_if<AttrSpec>(&spec.kind)) {
       const auto found = content.attributes.find(attr->name);
       return found == content.attributes.end() ? content.missing_item_range
@@ -845,6 +1139,19 @@ class Decoder {
     return decode_body(child->body, *block.nested);
   }
 
+  // Whether one of `blocks` has an unknown body (then the spec's value is unknown, and its
+  // blocks are not counted). hcldec reads no block after that one (nor that one, unless
+  // `read_unknown`): they are cut off, except when checking a file, whose blocks are all read.
+  bool has_unknown_body(std::vector<const ContentBlock*>& blocks, bool read_unknown) const {
+    const auto unknown = std::find_if(blocks.begin(), blocks.end(), [](const ContentBlock* block) {
+      return block->body.unknown;
+    });
+    if (unknown == blocks.end()) return false;
+    if (options_.dynamic_blocks != DynamicBlocks::Check)
+      blocks.erase(read_unknown ? unknown + 1 : unknown, blocks.end());
+    return true;
+  }
+
   // The first block of a type in the content, and the second if there is one.
   static std::pair<const ContentBlock*, const ContentBlock*> find_block(const Content& content,
                                                                         std::string_view type) {
@@ -888,7 +1195,11 @@ class Decoder {
       const Attributes attributes = just_attributes(block->body, &diags_);
       for (size_t i = 0; i < attributes.items.size(); ++i) {
         const ContentAttribute& attribute = attributes.items[i];
-        types::Converted converted = types::convert(evaluate(attribute), attrs.element_type);
+        // dynblock's JustAttributes gives the attributes as written: no iterator variables.
+        types::Converted converted =
+            types::convert(attribute.body.unknown ? Value::unknown(types::Type::dynamic())
+                                                  : evaluate(attribute, scope_, diags_),
+                           attrs.element_type);
         if (!converted.ok()) {
           error("Invalid attribute value",
                 "Invalid value for attribute of \"" + attrs.type_name +
@@ -932,7 +1243,14 @@ class Decoder {
     std::vector<const ContentBlock*> blocks;  // each element's block, for messages
     for (const ContentBlock& child : content.blocks)
       if (child.type == list.type_name) blocks.push_back(&child);
+    // hcldec: a block whose body is unknown (dynblock's, for an unknown for_each) makes the
+    // whole value unknown once that block is decoded; no block after it is read, nor counted.
+    const bool unknown = has_unknown_body(blocks, /*read_unknown=*/true);
     std::vector<Value> elements = decode_blocks(blocks, *list.nested).values;
+    const types::Type& nested_type = implied_type_of(*list.nested);
+    if (unknown)
+      return Value::unknown(list.is_set ? types::Type::set(nested_type)
+                                        : types::Type::list(nested_type));
     // Where element i's value came from, found only for a message (it reads the body again).
     const auto range = [&](size_t i) {
       return in_file(blocks[i]->body, [&] { return source_range(blocks[i]->body, *list.nested); });
@@ -952,7 +1270,6 @@ class Decoder {
               range(index));
       });
     }
-    const types::Type& nested_type = implied_type_of(*list.nested);
     if (elements.empty())
       return list.is_set ? Value::set(nested_type, {}) : Value::list(nested_type, {});
     std::vector<types::Type> element_types;
@@ -992,6 +1309,8 @@ class Decoder {
     std::vector<const ContentBlock*> blocks;
     for (const ContentBlock& child : content.blocks)
       if (child.type == map.type_name) blocks.push_back(&child);
+    // hcldec: a block whose body is unknown makes the map unknown before that body is read.
+    const bool unknown = has_unknown_body(blocks, /*read_unknown=*/false);
     const size_t first_diag = diags_.size();
     DecodedBlocks decoded = decode_blocks(blocks, *map.nested);
     // A duplicate's error follows that block's own diagnostics, as when decoding one by one.
@@ -1005,6 +1324,7 @@ class Decoder {
           std::make_move_iterator(block_diags.begin() +
                                   (b == 0 ? 0 : decoded.diag_ends[b - 1] - first_diag)),
           std::make_move_iterator(block_diags.begin() + (decoded.diag_ends[b] - first_diag)));
+      if (child.body.unknown) continue;  // read for its diagnostics only, when checking
       Value& value = decoded.values[b];
       Level* target = &root;
       for (size_t i = 0; i + 1 < map.label_names.size(); ++i)
@@ -1024,6 +1344,11 @@ class Decoder {
       leaf.value = std::move(value);
     }
     const types::Type& nested_type = implied_type_of(*map.nested);
+    if (unknown) {
+      types::Type type = nested_type;
+      for (size_t i = 0; i < map.label_names.size(); ++i) type = types::Type::map(type);
+      return Value::unknown(type);
+    }
     // The levels are taken apart as the maps are built: keys and values move into them.
     const auto build = [&](const auto& self, Level& level, size_t depth) -> Value {
       types::Type element = nested_type;
@@ -1041,6 +1366,9 @@ class Decoder {
   const base::SourceFile* primary_;  // the first input; others' diagnostics name their file
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
+  DecodeOptions options_;
+  // The iterations of the bodies dynamic blocks generated (a deque: bodies point to them).
+  std::deque<Iteration> iterations_;
   bool may_split_;
   const base::CancellationFlag* cancel_;  // never null: kNeverCancelled stands in
   const DecodeCache* reuse_;
@@ -1076,16 +1404,17 @@ eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
 }
 
 Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
-             const base::CancellationFlag* cancel) {
-  return decode(std::vector<InputFile>{input}, spec, scope, diags, cancel);
+             const base::CancellationFlag* cancel, DecodeOptions options) {
+  return decode(std::vector<InputFile>{input}, spec, scope, diags, cancel, options);
 }
 
 Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
-             const base::CancellationFlag* cancel, const DecodeCache* reuse,
-             DecodeCache& produced) {
+             const base::CancellationFlag* cancel, const DecodeCache* reuse, DecodeCache& produced,
+             DecodeOptions options) {
   Value result;
   const auto run = [&] {
-    Decoder decoder(input.source(), scope, diags, /*may_split=*/true, cancel, reuse, &produced);
+    Decoder decoder(input.source(), scope, diags, /*may_split=*/true, cancel, reuse, &produced,
+                    options);
     result = decoder.decode_body(Body::of(input), spec);
   };
   base::run_on_large_stack(run);
@@ -1094,10 +1423,12 @@ Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::
 }
 
 Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval::Scope* scope,
-             base::Diagnostics& diags, const base::CancellationFlag* cancel) {
+             base::Diagnostics& diags, const base::CancellationFlag* cancel,
+             DecodeOptions options) {
   Value result;
   const auto run = [&] {
-    Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true, cancel);
+    Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true, cancel, nullptr,
+                    nullptr, options);
     result = inputs.size() == 1 ? decoder.decode_body(Body::of(inputs.front()), spec)
                                 : decoder.decode_merged(inputs, spec);
   };

@@ -9,6 +9,7 @@
 #include "eval/scope.hpp"
 #include "eval/traversal.hpp"
 #include "spec/decode_cache.hpp"
+#include "spec/decode_options.hpp"
 #include "spec/spec.hpp"
 #include "syntax/json.hpp"
 #include "syntax/tree.hpp"
@@ -53,20 +54,21 @@ inline constexpr uint64_t kParallelDecodeBytes = 256 * 1024;
 // is set, the bodies not yet decoded are skipped: the value and diagnostics are then partial,
 // for a caller that no longer wants them.
 types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
-                    base::Diagnostics& diags, const base::CancellationFlag* cancel = nullptr);
+                    base::Diagnostics& diags, const base::CancellationFlag* cancel = nullptr,
+                    DecodeOptions options = {});
 
 // The same, reusing the bodies of blocks decoded before whose bytes are unchanged (`reuse`, may
 // be null) and putting every block body this decode gives into `produced` (DecodeCache): the
 // result is the same as without, at the cost of what changed.
 types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
                     base::Diagnostics& diags, const base::CancellationFlag* cancel,
-                    const DecodeCache* reuse, DecodeCache& produced);
+                    const DecodeCache* reuse, DecodeCache& produced, DecodeOptions options = {});
 
 // Several inputs decoded as one body (hcl's MergeFiles): arguments may be set in any one of
 // them ("Duplicate argument" otherwise), blocks are taken from all in order. Diagnostics about
 // an input other than the first carry its file name in `Diagnostic::file`. `inputs` is not empty.
 types::Value decode(const std::vector<InputFile>& inputs, const Spec& spec,
                     const eval::Scope* scope, base::Diagnostics& diags,
-                    const base::CancellationFlag* cancel = nullptr);
+                    const base::CancellationFlag* cancel = nullptr, DecodeOptions options = {});
 
 }  // namespace hclspec::spec

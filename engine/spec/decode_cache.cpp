@@ -32,7 +32,7 @@ void DecodeCache::finish() {
 }
 
 DecodeCache DecodeCache::edited(uint32_t start, uint32_t old_end, uint32_t new_end) const {
-  DecodeCache out(spec_file_);
+  DecodeCache out(spec_file_, options_);
   out.entries_.reserve(entries_.size());
   const int64_t shift = int64_t{new_end} - int64_t{old_end};
   for (const auto& [entry_start, entry] : entries_) {

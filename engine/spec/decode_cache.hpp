@@ -9,6 +9,7 @@
 
 #include "base/diagnostic.hpp"
 #include "base/text_range.hpp"
+#include "spec/decode_options.hpp"
 #include "spec/spec.hpp"
 #include "types/value.hpp"
 
@@ -31,10 +32,13 @@ class DecodeCache {
   // cost more to keep and move than decoding them does.
   static constexpr uint32_t kMinBodyBytes = 512;
 
-  // The entries are for decoding by this spec file; a decode by another ignores them.
-  explicit DecodeCache(std::shared_ptr<const SpecFile> spec_file = nullptr)
-      : spec_file_(std::move(spec_file)) {}
+  // The entries are for decoding by this spec file with these options; a decode by another, or
+  // with other options, ignores them.
+  explicit DecodeCache(std::shared_ptr<const SpecFile> spec_file = nullptr,
+                       DecodeOptions options = {})
+      : spec_file_(std::move(spec_file)), options_(options) {}
   const std::shared_ptr<const SpecFile>& spec_file() const { return spec_file_; }
+  const DecodeOptions& options() const { return options_; }
 
   // The entry for a body at `range` decoded by `spec`, or null.
   std::shared_ptr<const Entry> find(base::ByteRange range, const Spec& spec) const;
@@ -50,6 +54,7 @@ class DecodeCache {
 
  private:
   std::shared_ptr<const SpecFile> spec_file_;
+  DecodeOptions options_;
   std::vector<std::pair<uint32_t, std::shared_ptr<const Entry>>> entries_;  // by start
 };
 

@@ -11,22 +11,25 @@ const eval::Scope* input_scope(const eval::Variables& variables, const eval::Fun
 }
 
 base::Diagnostics validate(InputFile input, const SpecFile& spec,
-                           const base::CancellationFlag* cancel) {
+                           const base::CancellationFlag* cancel, DecodeOptions options) {
   base::Diagnostics diags = input.diagnostics();
   if (!spec.root) return diags;
   eval::Scope storage;
-  decode(input, *spec.root, input_scope(spec.variables, spec.functions, storage), diags, cancel);
+  decode(input, *spec.root, input_scope(spec.variables, spec.functions, storage), diags, cancel,
+         options);
   return diags;
 }
 
 base::Diagnostics validate(InputFile input, const std::shared_ptr<const SpecFile>& spec,
-                           const base::CancellationFlag* cancel, DecodeCache& cache) {
+                           const base::CancellationFlag* cancel, DecodeCache& cache,
+                           DecodeOptions options) {
   base::Diagnostics diags = input.diagnostics();
   if (!spec->root) return diags;
   eval::Scope storage;
-  DecodeCache produced(spec);
+  DecodeCache produced(spec, options);
+  const bool reusable = cache.spec_file() == spec && cache.options() == options;
   decode(input, *spec->root, input_scope(spec->variables, spec->functions, storage), diags, cancel,
-         cache.spec_file() == spec ? &cache : nullptr, produced);
+         reusable ? &cache : nullptr, produced, options);
   if (cancel == nullptr || !cancel->cancelled()) cache = std::move(produced);
   return diags;
 }

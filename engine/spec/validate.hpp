@@ -23,12 +23,14 @@ const eval::Scope* input_scope(const eval::Variables& variables, const eval::Fun
 // passes nor fails a check on its own. Once `cancel` is set the decoder stops at the next block
 // body, and the diagnostics are partial (for a caller that discards them).
 base::Diagnostics validate(InputFile input, const SpecFile& spec,
-                           const base::CancellationFlag* cancel = nullptr);
+                           const base::CancellationFlag* cancel = nullptr,
+                           DecodeOptions options = {});
 
 // The same, reusing the block bodies `cache` holds when it was made for this spec file (see
 // DecodeCache), and leaving in it this validation's: the diagnostics are those the validation
 // without a cache gives. Once `cancel` is set, the cache is left as it was.
 base::Diagnostics validate(InputFile input, const std::shared_ptr<const SpecFile>& spec,
-                           const base::CancellationFlag* cancel, DecodeCache& cache);
+                           const base::CancellationFlag* cancel, DecodeCache& cache,
+                           DecodeOptions options = {});
 
 }  // namespace hclspec::spec

@@ -169,6 +169,7 @@ std::optional<LintedFile> Checker::check(const Candidate& candidate,
     source = snapshot.tree;
   }
   snapshot.kind = document_kind(association);
+  association.dynamic_blocks = association.dynamic_blocks || settings_.dynamic_blocks;
   snapshot.binding = spec_binding(association, loaded.get(), spec_name);
   if (snapshot.binding.spec && loaded && snapshot.binding.spec == loaded->file)
     snapshot.binding.spec = with_variables(loaded);

@@ -52,6 +52,7 @@ struct LintSettings {
   std::string spec_shown;                  // how --spec's file is named
   std::string config;                      // --config: the project file of every file
   eval::Variables variables;               // --vars: added to every spec's variables
+  bool dynamic_blocks = false;             // --dynamic-blocks: for every file, whatever its rule
 };
 
 // Checks files; `check` may be called from several threads at once.

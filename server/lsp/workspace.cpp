@@ -209,6 +209,7 @@ std::vector<std::string> Workspace::file_changed(const std::string& path) {
                       before.spec_path == document.association.spec_path &&
                       before.problem == document.association.problem &&
                       before.chosen_by == document.association.chosen_by &&
+                      before.dynamic_blocks == document.association.dynamic_blocks &&
                       spec_before == document.spec;
     if (!same || document.path == path || (real && document.path == *real)) affected.push_back(uri);
   }

@@ -162,7 +162,10 @@ std::string render_codes_markdown() {
     if (!info.spec.empty()) {
       std::string anchor = spec_name(info.spec);
       std::erase(anchor, '.');
-      out += "\nchecked against the spec [" + spec_name(info.spec) + "](#" + anchor + ").\n";
+      out +=
+          "\nchecked against the spec [" + spec_name(info.spec) + "](#" + anchor + ")" +
+          (info.dynamic_blocks ? " with `dynamic` blocks expanded (`dynamic_blocks = true`)" : "") +
+          ".\n";
     }
   }
   out += "\n## Specs of the examples\n";
@@ -192,11 +195,17 @@ TEST_CASE("the registry of codes is sorted, and each entry is complete") {
       CHECK(specs.emplace(spec_name(info.spec), info.spec).first->second == info.spec);
     }
     CHECK(features::find_diagnostic_code(info.code) == &info);
-    // Each summary leads back to this entry, and to no other.
+    // Each summary leads back to this entry, and to no other; a summary without names may also
+    // fit another's pattern ("Missing dynamic content block", "Missing * block"): written out,
+    // it is looked up first.
     for (std::string_view summary : info.summary_patterns()) {
       CHECK(features::find_diagnostic_summary(summary) == &info);
-      for (const features::DiagnosticCodeInfo& other : codes)
-        if (&other != &info) CHECK_FALSE(other.matches(summary));
+      const bool exact = summary.find('*') == std::string_view::npos;
+      for (const features::DiagnosticCodeInfo& other : codes) {
+        if (&other == &info) continue;
+        if (!exact) CHECK_FALSE(other.matches(summary));
+        for (std::string_view pattern : other.summary_patterns()) CHECK(pattern != summary);
+      }
     }
   }
   CHECK(features::find_diagnostic_code("no-such-code") == nullptr);
@@ -252,10 +261,11 @@ TEST_CASE("each registered code's example gives that code") {
     const char* name = info.example_kind == features::ExampleKind::Json       ? "example.json"
                        : info.example_kind == features::ExampleKind::SpecFile ? "example.hcldec"
                                                                               : "example.hcl";
+    features::Snapshot snapshot = testing::snapshot_of(std::string(info.example), name, spec);
+    if (info.dynamic_blocks) snapshot.binding.options.dynamic_blocks = spec::DynamicBlocks::Check;
     bool found = false;
     std::string codes;
-    for (const features::DiagnosticItem& item :
-         features::diagnostics(testing::snapshot_of(std::string(info.example), name, spec))) {
+    for (const features::DiagnosticItem& item : features::diagnostics(snapshot)) {
       // Under this code by the registry, not by a summary's slug that happens to equal it.
       found = found || (item.code == info.code && info.matches(item.summary));
       codes += " " + item.code;

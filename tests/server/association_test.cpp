@@ -9,6 +9,7 @@
 #include "engine/syntax/parser.hpp"
 #include "server/fake_files.hpp"
 #include "server/spec_association.hpp"
+#include "server/spec_binding.hpp"
 
 namespace hclspec::server {
 namespace {
@@ -187,6 +188,29 @@ TEST_CASE("only the nearest .hclspec.hcl counts, with globs relative to its fold
   CHECK(unmatched.kind == Kind::None);
   CHECK(unmatched.project_file == "/w/team/.hclspec.hcl");
   CHECK(w.run("/w/top.hcl").chosen_by == "rule 1 in /w/.hclspec.hcl");
+}
+
+TEST_CASE("a rule's dynamic_blocks reaches the binding the features read, for its files only") {
+  Workspace w;
+  w.files.files["/w/.hclspec.hcl"] = R"(rule {
+  files          = ["jobs/*.nomad"]
+  spec           = "specs/job.hcldec"
+  dynamic_blocks = true
+}
+rule {
+  files = ["**"]
+  spec  = "specs/job.hcldec"
+})";
+  const Association nomad = w.run("/w/jobs/web.nomad");
+  CHECK(nomad.chosen_by == "rule 1 in /w/.hclspec.hcl");
+  CHECK(nomad.dynamic_blocks);
+  CHECK(spec_binding(nomad, nullptr, "job.hcldec").options.dynamic_blocks ==
+        spec::DynamicBlocks::Check);
+  const Association other = w.run("/w/jobs/web.hcl");
+  CHECK(other.chosen_by == "rule 2 in /w/.hclspec.hcl");
+  CHECK_FALSE(other.dynamic_blocks);
+  CHECK(spec_binding(other, nullptr, "job.hcldec").options.dynamic_blocks ==
+        spec::DynamicBlocks::Off);
 }
 
 TEST_CASE("the search for .hclspec.hcl stops at the trust root") {

@@ -5,6 +5,7 @@
 #include <random>
 #include <string>
 
+#include "decode_support.hpp"
 #include "spec/decode_cache.hpp"
 #include "spec/expected.hpp"
 #include "spec/load.hpp"
@@ -67,18 +68,10 @@ std::string input(size_t jobs) {
   return text;
 }
 
-std::shared_ptr<const spec::SpecFile> load(const std::string& text) {
-  base::Diagnostics diags;
-  auto file = std::make_shared<spec::SpecFile>(
-      spec::load_spec(syntax::parse_config(text, "spec.hcldec"), diags));
-  REQUIRE(diags.empty());
-  return file;
-}
-
 }  // namespace
 
 TEST_CASE("validating with the cache gives a fresh validation's diagnostics through random edits") {
-  const std::shared_ptr<const spec::SpecFile> spec = load(kSpec);
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(kSpec);
   std::shared_ptr<const syntax::SyntaxTree> tree = syntax::parse_config(input(24), "input.hcl");
   spec::DecodeCache cache;
   CHECK(spec::validate(tree.get(), spec, nullptr, cache) == spec::validate(tree.get(), *spec));
@@ -121,8 +114,8 @@ TEST_CASE("validating with the cache gives a fresh validation's diagnostics thro
 }
 
 TEST_CASE("a cache made for another spec file is not used, and a cancelled validation keeps it") {
-  const std::shared_ptr<const spec::SpecFile> spec = load(kSpec);
-  const std::shared_ptr<const spec::SpecFile> other = load(kSpec);
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(kSpec);
+  const std::shared_ptr<const spec::SpecFile> other = testing::load_clean_spec(kSpec);
   auto tree = syntax::parse_config(input(4), "input.hcl");
   spec::DecodeCache cache;
   spec::validate(tree.get(), spec, nullptr, cache);
@@ -139,7 +132,7 @@ TEST_CASE("a cache made for another spec file is not used, and a cancelled valid
 }
 
 TEST_CASE("edited(): entries touching the edit are dropped, later ones move by its length") {
-  const std::shared_ptr<const spec::SpecFile> spec = load(kSpec);
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(kSpec);
   auto tree = syntax::parse_config(input(3), "input.hcl");
   spec::DecodeCache cache;
   spec::validate(tree.get(), spec, nullptr, cache);

@@ -47,4 +47,12 @@ Decoded decode(const std::string& spec_text, const std::string& input_text,
   return out;
 }
 
+std::shared_ptr<const spec::SpecFile> load_clean_spec(const std::string& text) {
+  base::Diagnostics diags;
+  auto file = std::make_shared<spec::SpecFile>(
+      spec::load_spec(syntax::parse_config(text, "spec.hcldec"), diags));
+  REQUIRE(diags.empty());
+  return file;
+}
+
 }  // namespace hclspec::testing

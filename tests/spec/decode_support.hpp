@@ -3,10 +3,12 @@
 
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "eval/scope.hpp"
+#include "spec/spec.hpp"
 
 namespace doctest {
 template <>
@@ -32,5 +34,8 @@ struct Decoded {
 Decoded decode(const std::string& spec_text, const std::string& input_text,
                const eval::Variables* variables = nullptr,
                const std::string& input_name = "input.hcl");
+
+// The spec file `text` (as spec.hcldec), which must load without problems.
+std::shared_ptr<const spec::SpecFile> load_clean_spec(const std::string& text);
 
 }  // namespace hclspec::testing

@@ -1,0 +1,31 @@
+// How the decoder reads a body beyond what plain hcldec does (extensions the user opts into).
+#pragma once
+
+#include <cstdint>
+
+namespace hclspec::spec {
+
+// What a `dynamic "T"` block is (HCL's ext/dynblock, which Terraform and Nomad use).
+enum class DynamicBlocks : uint8_t {
+  // A block type like any other, as plain hcldec reads it.
+  Off,
+  // It stands for blocks of type T wherever they are expected, expanded as dynblock does: one
+  // block per element of its `for_each`, whose `content` body and `labels` see the iterator
+  // variable; nested ones too. A for_each that is unknown gives one block whose body is
+  // unknown (its content is checked, its values unknown, and the block specs reading it give
+  // unknown values); a for_each with errors gives no block at all. For `hclspec decode`.
+  Expand,
+  // As Expand, for checking a file whose for_each values come from elsewhere (Nomad's locals,
+  // Terraform's variables): a for_each that cannot be evaluated (errors, which are reported, or
+  // unknown) gives one block with an unknown body that is checked as T's body in every block
+  // spec and counts as "one or more"; its labels need not be known.
+  Check,
+};
+
+struct DecodeOptions {
+  DynamicBlocks dynamic_blocks = DynamicBlocks::Off;
+
+  friend bool operator==(const DecodeOptions&, const DecodeOptions&) = default;
+};
+
+}  // namespace hclspec::spec
