@@ -5,26 +5,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iterator>
 #include <memory>
 #include <string>
 
+#include "read_file.hpp"
 #include "spec/decode.hpp"
 #include "spec/load.hpp"
 #include "syntax/parser.hpp"
 
 namespace {
-
-// The whole file in one allocation of its size (growing a string as it is read would leave
-// twice the memory touched).
-bool read_file(const char* path, std::string& text) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return false;
-  text.resize(static_cast<size_t>(in.tellg()));
-  in.seekg(0);
-  return static_cast<bool>(in.read(text.data(), static_cast<std::streamsize>(text.size())));
-}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,7 +34,7 @@ int main(int argc, char** argv) {
   // later runs would keep large buffers on the heap, where malloc_trim cannot return them all.
   mallopt(M_MMAP_THRESHOLD, 128 * 1024);
   std::string spec_text, text;
-  if (!read_file(argv[1], spec_text) || !read_file(argv[2], text)) {
+  if (!bench::read_file(argv[1], spec_text) || !bench::read_file(argv[2], text)) {
     std::fprintf(stderr, "decode_benchmark: cannot read %s or %s\n", argv[1], argv[2]);
     return 1;
   }
@@ -63,7 +53,7 @@ int main(int argc, char** argv) {
     // peak is what one decode in a fresh process needs, not that plus the allocator's leftovers.
     malloc_trim(0);
     // Read anew for each run (untimed), so only the tree holds the text, as in hclspec decode.
-    if (!read_file(argv[2], text)) return 1;
+    if (!bench::read_file(argv[2], text)) return 1;
     bytes = text.size();
     const auto start = std::chrono::steady_clock::now();
     auto tree = syntax::parse_config(std::move(text), argv[2]);

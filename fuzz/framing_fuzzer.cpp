@@ -1,13 +1,17 @@
-// libFuzzer target: a byte stream cut into messages in random chunks, each body parsed as JSON-RPC.
+// libFuzzer target: a byte stream cut into messages in random chunks, each body parsed as JSON-RPC
+// and read by read_json and by nlohmann::json::parse, which must agree.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "protocol/framing.hpp"
+#include "protocol/json_reader.hpp"
 #include "protocol/jsonrpc.hpp"
 #include "protocol/lsp.hpp"
 
@@ -38,6 +42,37 @@ std::string describe(const protocol::FrameEvent& event) {
 void drain(protocol::MessageReader& reader, std::vector<std::string>& events) {
   while (auto event = reader.next()) events.push_back(describe(*event));
   check(reader.buffered() <= kBound, "buffered() above max(max_header, max_body) after next()");
+}
+
+// How deep a value's containers nest; a scalar's depth is 0.
+size_t depth(const nlohmann::json& value) {
+  if (!value.is_structured()) return 0;
+  size_t deepest_child = 0;
+  for (const nlohmann::json& child : value) deepest_child = std::max(deepest_child, depth(child));
+  return deepest_child + 1;
+}
+
+// read_json gives what nlohmann::json::parse gives, value and number kinds, and fails where it
+// throws; it also fails on nesting past kMaxJsonDepth, which nlohmann reads.
+void check_reader_agrees(std::string_view text) {
+  const auto ours = protocol::read_json(text, protocol::kMaxJsonDepth);
+  std::optional<nlohmann::json> theirs;
+  try {
+    theirs = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::exception&) {
+  }
+  if (const auto* value = std::get_if<nlohmann::json>(&ours)) {
+    check(theirs.has_value(), "read_json reads a text nlohmann::json::parse rejects");
+    check(protocol::same_json(*value, *theirs), "read_json and nlohmann read different values");
+    check(depth(*value) <= protocol::kMaxJsonDepth, "read_json reads past its depth limit");
+    return;
+  }
+  const auto& error = std::get<protocol::JsonReadError>(ours);
+  check(error.offset <= text.size(), "a read_json error past the end of the text");
+  if (theirs)
+    check(error.kind == protocol::JsonReadError::Kind::TooDeep &&
+              depth(*theirs) > protocol::kMaxJsonDepth,
+          "read_json rejects a text nlohmann::json::parse reads");
 }
 
 // Reads params as T: success or InvalidParams, no other exception.
@@ -76,6 +111,7 @@ void read_as_every_params(const nlohmann::json& params) {
 
 // Parses a body and writes the answer the server would; the answer must read back as a response.
 void answer(const std::string& body) {
+  check_reader_agrees(body);
   const auto parsed = protocol::parse_message(body);
   std::string reply;
   if (const auto* error = std::get_if<protocol::MessageError>(&parsed)) {
@@ -111,6 +147,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
   uint32_t state = data[0] * 2654435761u + 1;
   const std::string_view stream(reinterpret_cast<const char*>(data) + 1, size - 1);
+  // The stream as one JSON text too: mutations reach the reader without framing around them.
+  check_reader_agrees(stream);
 
   protocol::MessageReader whole(kMaxBody, kMaxHeader);
   std::vector<std::string> whole_events;

@@ -1,69 +1,34 @@
 // JSON-RPC 2.0 messages: checks on an incoming body and the bodies the server writes.
 #include "protocol/jsonrpc.hpp"
 
-#include <cstdint>
+#include <utility>
+
+#include "protocol/json_reader.hpp"
 
 namespace hclspec::protocol {
 namespace {
 
 using nlohmann::json;
 
-// The offset of the first byte that is not part of well-formed UTF-8 (Unicode's table 3-7: no
-// overlong forms, no surrogates, nothing above U+10FFFF), or npos.
-size_t invalid_utf8_offset(std::string_view text) {
-  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
-  const size_t size = text.size();
-  size_t i = 0;
-  while (i < size) {
-    const unsigned char lead = bytes[i];
-    if (lead < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t length = 0;
-    unsigned char second_min = 0x80, second_max = 0xbf;
-    if (lead >= 0xc2 && lead <= 0xdf) {
-      length = 2;
-    } else if (lead >= 0xe0 && lead <= 0xef) {
-      length = 3;
-      if (lead == 0xe0) second_min = 0xa0;  // overlong
-      if (lead == 0xed) second_max = 0x9f;  // surrogates
-    } else if (lead >= 0xf0 && lead <= 0xf4) {
-      length = 4;
-      if (lead == 0xf0) second_min = 0x90;  // overlong
-      if (lead == 0xf4) second_max = 0x8f;  // above U+10FFFF
-    } else {
-      return i;
-    }
-    if (size - i < length || bytes[i + 1] < second_min || bytes[i + 1] > second_max) return i;
-    for (size_t k = 2; k < length; ++k)
-      if (bytes[i + k] < 0x80 || bytes[i + k] > 0xbf) return i;
-    i += length;
+// A parse_message error for a body read_json rejected.
+MessageError unreadable(const JsonReadError& error) {
+  const std::string offset = std::to_string(error.offset);
+  std::string message;
+  switch (error.kind) {
+    case JsonReadError::Kind::InvalidUtf8:
+      message = "message is not valid UTF-8 (byte " + offset + ")";
+      break;
+    case JsonReadError::Kind::TooDeep:
+      message = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+      break;
+    case JsonReadError::Kind::Syntax:
+      message = "invalid JSON: parse error at byte " + offset + ": " + error.reason;
+      break;
+    case JsonReadError::Kind::NumberOverflow:
+      message = "invalid JSON: number overflow at byte " + offset + ": " + error.reason;
+      break;
   }
-  return std::string_view::npos;
-}
-
-// Whether brackets outside strings nest deeper than kMaxJsonDepth. On invalid JSON the answer
-// does not matter: the parser rejects it.
-bool nests_too_deep(std::string_view text) {
-  int depth = 0;
-  bool in_string = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        in_string = false;
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) return true;
-    } else if (c == ']' || c == '}') {
-      --depth;
-    }
-  }
-  return false;
+  return MessageError{ErrorCode::ParseError, std::move(message), nullptr};
 }
 
 bool is_id(const json& value) {
@@ -81,24 +46,9 @@ std::string dump(const json& value) {
 }  // namespace
 
 std::variant<Message, MessageError> parse_message(std::string_view body) {
-  if (const size_t bad = invalid_utf8_offset(body); bad != std::string_view::npos)
-    return MessageError{ErrorCode::ParseError,
-                        "message is not valid UTF-8 (byte " + std::to_string(bad) + ")", nullptr};
-  if (nests_too_deep(body))
-    return MessageError{ErrorCode::ParseError,
-                        "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels",
-                        nullptr};
-  json value;
-  try {
-    value = json::parse(body);
-  } catch (const json::exception& error) {
-    // A syntax error, or a number too large for a double (out_of_range.406). what() starts
-    // with "[json.exception.parse_error.101] ": keep what follows.
-    std::string_view what = error.what();
-    if (const size_t bracket = what.find("] "); what.starts_with('[') && bracket != what.npos)
-      what.remove_prefix(bracket + 2);
-    return MessageError{ErrorCode::ParseError, "invalid JSON: " + std::string(what), nullptr};
-  }
+  auto read = read_json(body, kMaxJsonDepth);
+  if (const auto* error = std::get_if<JsonReadError>(&read)) return unreadable(*error);
+  json value = std::get<json>(std::move(read));
   if (!value.is_object()) return invalid("message is not a JSON object");
 
   Message message;

@@ -48,7 +48,9 @@ struct MessageError {
   nlohmann::json id;
 };
 
-// Invalid UTF-8, invalid JSON or nesting deeper than kMaxJsonDepth: ParseError. Not an object,
+// Invalid UTF-8, invalid JSON or nesting deeper than kMaxJsonDepth: ParseError, for the first of
+// them in the body (read by read_json, json_reader.hpp, which takes what nlohmann::json::parse
+// takes, so a NUL byte after the value ends the body). Not an object,
 // "jsonrpc" not "2.0", an id neither integer nor string, "method" not a string, "params" neither
 // object nor array nor null, a response without exactly one of "result" and "error", or an error
 // object without integer "code" and string "message": InvalidRequest, with the id when it was

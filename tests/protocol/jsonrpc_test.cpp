@@ -111,6 +111,22 @@ TEST_CASE("invalid JSON is a parse error without an id") {
   }
 }
 
+TEST_CASE("a syntax error names the byte, what was expected and what was found") {
+  CHECK(rejected(R"({"jsonrpc" "2.0"})").message ==
+        R"(invalid JSON: parse error at byte 11: expected ':' after an object key, found '"')");
+  CHECK(rejected(R"({"jsonrpc":"2.0","method":"m","params":[1,]})").message ==
+        "invalid JSON: parse error at byte 42: expected a value, found ']'");
+}
+
+TEST_CASE("the first problem in the body is the one reported") {
+  // A syntax error before invalid UTF-8, invalid UTF-8 before nesting too deep.
+  CHECK(rejected("{\"jsonrpc\" 1, \"\xff\"}").message.starts_with("invalid JSON: parse error"));
+  CHECK(rejected("{\"a\":\"\xff\",\"b\":" + std::string(600, '[')).message ==
+        "message is not valid UTF-8 (byte 6)");
+  // As nlohmann::json::parse does, a NUL byte after the message ends the body.
+  CHECK(parsed(std::string("{\"jsonrpc\":\"2.0\",\"method\":\"m\"}\0 {", 33)).method == "m");
+}
+
 TEST_CASE("a number too large for a double is a parse error, not an exception (framing_fuzzer)") {
   const MessageError error = rejected("{\"jsonrpc\":\"2.0\",\"id\":1e999999,\"method\":\"x\"}");
   CHECK(error.code == ErrorCode::ParseError);
