@@ -1,7 +1,6 @@
 // Completion: the cursor's place (cursor.hpp), then candidates from the model of that body.
 #include "features/completion.hpp"
 
-#include <cctype>
 #include <map>
 #include <string_view>
 
@@ -208,25 +207,14 @@ class Completer {
   // Right after `NAME.` (the expression's first name and the dot): `key` and `value` when NAME is
   // an iterator variable.
   void iterator_steps(const std::vector<IteratorVariable>& iterators) {
-    // Read from the text: `port.` with nothing after the dot yet is a broken expression.
-    const std::string_view text = tree_.text();
-    const uint32_t dot = place_.word.start - 1;
-    uint32_t start = dot;
-    const auto in_name = [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
-    };
-    while (start > 0 && in_name(text[start - 1])) --start;
-    if (start == dot || (start > 0 && text[start - 1] == '.')) return;
-    const IteratorVariable* iterator = find_iterator(iterators, text.substr(start, dot - start));
+    const IteratorVariable* iterator =
+        iterator_before_dot(iterators, tree_.text(), place_.word.start);
     if (iterator == nullptr) return;
-    const std::string element =
-        "the element of `for_each` this `" + iterator->block_type + "` block is generated for.";
-    for (const auto& [step, what] :
-         {std::pair{"key", "The key (a map's or object's) or index (a list's) of " + element},
-          std::pair{"value", "The value of " + element}}) {
+    for (const char* step : {"key", "value"}) {
       CompletionItem& item = add(step, CompletionKind::Variable);
       item.detail = iterator->name + "." + step;
-      item.documentation = documentation(what, options_.markdown);
+      item.documentation =
+          documentation(iterator_step_description(*iterator, step), options_.markdown);
       item.insert_text = step;
       item.sort_text = sort_key(0, items_.size());
     }

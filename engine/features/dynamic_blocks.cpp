@@ -2,6 +2,7 @@
 #include "features/dynamic_blocks.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "features/spec_model.hpp"
 #include "syntax/block_header.hpp"
@@ -98,6 +99,26 @@ std::string iterator_description(const IteratorVariable& iterator) {
   return "The element of `for_each` each `" + iterator.block_type +
          "` block is generated for: " + name +
          ".key` (a map's or object's key, a list's index) and " + name + ".value`.";
+}
+
+std::string iterator_step_description(const IteratorVariable& iterator, std::string_view step) {
+  const std::string element =
+      "the element of `for_each` this `" + iterator.block_type + "` block is generated for.";
+  return step == "key" ? "The key (a map's or object's) or index (a list's) of " + element
+                       : "The value of " + element;
+}
+
+const IteratorVariable* iterator_before_dot(const std::vector<IteratorVariable>& iterators,
+                                            std::string_view text, uint32_t word_start) {
+  if (word_start == 0 || text[word_start - 1] != '.') return nullptr;
+  const uint32_t dot = word_start - 1;
+  const auto in_name = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+  };
+  uint32_t start = dot;
+  while (start > 0 && in_name(text[start - 1])) --start;
+  if (start == dot || (start > 0 && text[start - 1] == '.')) return nullptr;
+  return find_iterator(iterators, text.substr(start, dot - start));
 }
 
 ModelAtCursor model_at(const Snapshot& snapshot, const CursorPlace& place) {

@@ -46,6 +46,15 @@ struct IteratorVariable {
 // What an iterator variable holds, in markdown.
 std::string iterator_description(const IteratorVariable& iterator);
 
+// What the step `step` (`key` or `value`) of an iterator variable holds, in markdown.
+std::string iterator_step_description(const IteratorVariable& iterator, std::string_view step);
+
+// The iterator among `iterators` whose name stands right before the "." ending before byte
+// `word_start` of `text`, as the first name of an expression (`port.` in `port.va`); read from
+// the text, as `port.` with nothing after the dot yet is a broken expression. Null when none is.
+const IteratorVariable* iterator_before_dot(const std::vector<IteratorVariable>& iterators,
+                                            std::string_view text, uint32_t word_start);
+
 // What the model says of a cursor's place: the body it is in and the iterator variables its
 // values see (those of the `dynamic` blocks around whose `content` or `labels` hold it).
 struct ModelAtCursor {

@@ -132,6 +132,15 @@ std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
     return std::nullopt;
   }
 
+  if (place.kind == CursorPlace::Kind::Value && place.after_dot && !place.word.empty())
+    if (const IteratorVariable* iterator =
+            iterator_before_dot(model.iterators, tree.text(), place.word.start)) {
+      const std::string_view step = place.word.slice(tree.text());
+      if (step != "key" && step != "value") return std::nullopt;
+      return HoverResult{writer.code(iterator->name + "." + std::string(step)) + "\n\n" +
+                             writer.prose(iterator_step_description(*iterator, step)),
+                         place.word};
+    }
   const std::optional<base::ByteRange> head = expression_head(tree, place, offset);
   if (!head) return std::nullopt;
   const base::ByteRange first = *head;
