@@ -88,6 +88,8 @@ spec::ExpectedBody dynamic_block_body(const spec::ExpectedBlock& generated) {
   content.max_items = 1;
   content.required = true;
   content.alternative = false;
+  // A `content` block is no use of T's spec block: references and renames of T leave it be.
+  content.spec = nullptr;
   content.description =
       "The body of each generated " + type + " block, which may read the iterator variable.";
   body.blocks.push_back(std::move(content));

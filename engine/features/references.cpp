@@ -81,10 +81,10 @@ std::vector<base::ByteRange> spec_block_uses(const Snapshot& snapshot, base::Byt
       }
       if (node.kind != NodeKind::Block) continue;
       BodyModel::BlockEntry* entry = model->block(name);
-      if (entry == nullptr) continue;
-      if (reads(entry->block->spec)) uses.push_back(name_range);
+      if (entry != nullptr && reads(entry->block->spec)) uses.push_back(name_range);
       // The body is the block's only child; a block whose header is broken has none.
-      BodyModel* nested = models.nested(*entry);
+      BodyModel* nested =
+          entry != nullptr ? models.nested(*entry) : models.dynamic_body(*model, item);
       if (nested != nullptr && node.first_descendant < item)
         nested_bodies.emplace_back(item - 1, nested);
     }
