@@ -131,6 +131,15 @@ TEST_CASE("the client's dynamicBlocks setting reads dynamic blocks in diagnostic
   const std::vector<std::string> steps = completion_labels(session, uri, 21, 25);
   CHECK(steps == std::vector<std::string>{"key", "value"});
 
+  // Hover on `dynamic` shows the port's documentation; on the iterator, what it holds.
+  const json on_dynamic = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", position(19, 8)}});
+  CHECK(on_dynamic["result"]["contents"]["value"].get<std::string>().find(
+            "A port the group listens on.") != std::string::npos);
+  const json on_iterator = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", position(24, 19)}});
+  CHECK(on_iterator["result"]["contents"]["value"].get<std::string>().starts_with("iterator port"));
+
   // Turned off by a pushed setting: the document is analysed again, its dynamic block unknown.
   session.take();
   session.notify("workspace/didChangeConfiguration",
@@ -138,6 +147,22 @@ TEST_CASE("the client's dynamicBlocks setting reads dynamic blocks in diagnostic
   session.settle();
   CHECK(session.published_codes(uri) == std::vector<std::string>{"unsupported-block-type@19"});
   CHECK_FALSE(has(completion_labels(session, uri, 18, 6), "dynamic \"port\""));
+}
+
+TEST_CASE("the dynamicBlocks setting pulled from the client, as VS Code gives it") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kNomadSpec);
+  const std::string uri = folder.uri_of("example.nomad");
+  Session session;
+  session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
+  const json ask = session.take_request("workspace/configuration");
+  session.open(uri, kJob);
+  session.send(
+      {{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", json::array({rules_with(true)})}});
+  session.settle();
+  std::vector<std::string> codes = session.published_codes(uri);
+  std::sort(codes.begin(), codes.end());
+  CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
 }
 
 }  // namespace hclspec::testing
