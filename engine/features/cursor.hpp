@@ -18,7 +18,9 @@ struct CursorPlace {
     Value,  // inside an attribute's value, where an expression may stand
   };
   Kind kind = Kind::None;
-  std::vector<syntax::NodeId> blocks;  // the blocks whose bodies hold `body`, from the root's item
+  // The blocks around the cursor: an item of the root body, then one of its body, ..., down to
+  // the block whose body is `body`.
+  std::vector<syntax::NodeId> blocks;
   syntax::NodeId body = syntax::kNoNode;
   // Name: the attribute or block whose name is at the cursor (kNoNode for a name not yet an
   // item); Value: the attribute whose value holds the cursor.
