@@ -369,8 +369,11 @@ const spec::SpecFile& project_file_spec() {
   return loaded;
 }
 
-Association associate(const std::string& path, std::string_view text,
-                      const AssociationContext& context, FileAccess& files) {
+namespace {
+
+// The first route that applies: modeline, nearest .hclspec.hcl, client rules.
+Association chosen_association(const std::string& path, std::string_view text,
+                               const AssociationContext& context, FileAccess& files) {
   Association out;
   const std::string name = file_name(path);
   if (name.ends_with(".hcldec")) {
@@ -466,6 +469,16 @@ Association associate(const std::string& path, std::string_view text,
       }
     }
   }
+  return out;
+}
+
+}  // namespace
+
+Association associate(const std::string& path, std::string_view text,
+                      const AssociationContext& context, FileAccess& files) {
+  Association out = chosen_association(path, text, context, files);
+  if (out.kind == Association::Kind::Spec)
+    out.dynamic_blocks = out.dynamic_blocks || context.dynamic_blocks;
   return out;
 }
 

@@ -35,6 +35,9 @@ struct AssociationContext {
   std::string project_file;
   std::vector<AssociationRule> client_rules;  // explicit client setting: may point anywhere
   std::string client_rules_base;              // folder the client rules are relative to
+  // The client's setting: every file checked against a spec reads `dynamic` blocks, whatever
+  // chose its spec (a rule's `dynamic_blocks = false` does not turn it off).
+  bool dynamic_blocks = false;
 };
 
 struct Association {
@@ -50,8 +53,9 @@ struct Association {
   // Non-empty: the named spec may not or cannot be used, and it was not read. Full sentences
   // naming paths only as the user wrote them; never the content of a file.
   std::string problem;
-  std::string project_file;     // the .hclspec.hcl consulted, if any (the server watches it)
-  bool dynamic_blocks = false;  // the rule that chose the spec expands `dynamic` blocks
+  std::string project_file;  // the .hclspec.hcl consulted, if any (the server watches it)
+  bool dynamic_blocks =
+      false;  // the rule that chose the spec, or the client, reads `dynamic` blocks
 };
 
 // Decides which spec applies to the document at `path` (absolute) whose text is `text`. Reads

@@ -1,6 +1,7 @@
 // Body models: sorted name tables over the spec model's expected bodies.
 #include "features/body_model.hpp"
 
+#include "features/dynamic_blocks.hpp"
 #include "features/spec_model.hpp"
 
 namespace hclspec::features {
@@ -18,7 +19,7 @@ BodyModel::BodyModel(spec::ExpectedBody body) : body_(std::move(body)) {
   blocks_ = base::FlatMap<Name, uint32_t>(blocks);
 }
 
-BodyModels::BodyModels(const Snapshot& snapshot) {
+BodyModels::BodyModels(const Snapshot& snapshot) : snapshot_(snapshot) {
   std::optional<spec::ExpectedBody> root = expected_root(snapshot);
   if (root && !root->any_attribute) root_ = std::make_unique<BodyModel>(std::move(*root));
 }
@@ -37,6 +38,14 @@ BodyModel* BodyModels::nested(BodyModel::BlockEntry& entry) {
     if (!body.any_attribute) slot->second = std::make_unique<BodyModel>(std::move(body));
   }
   return entry.nested = slot->second.get();
+}
+
+BodyModel* BodyModels::dynamic_body(const BodyModel& model, syntax::NodeId block) {
+  const spec::ExpectedBlock* generated = dynamic_block_target(snapshot_, model.body(), block);
+  if (generated == nullptr) return nullptr;
+  std::unique_ptr<BodyModel>& body = dynamic_bodies_[generated];
+  if (!body) body = std::make_unique<BodyModel>(dynamic_block_body(*generated));
+  return body.get();
 }
 
 }  // namespace hclspec::features

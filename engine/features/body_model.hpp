@@ -64,9 +64,15 @@ class BodyModels {
   // names (a block_attrs body, or any other body taking attributes of any name).
   BodyModel* nested(BodyModel::BlockEntry& entry);
 
+  // The model of the body inside `block` when it is a `dynamic "T"` block the document reads as
+  // one in a body of `model` (dynamic_blocks.hpp); null when it is none.
+  BodyModel* dynamic_body(const BodyModel& model, syntax::NodeId block);
+
  private:
+  const Snapshot& snapshot_;
   std::unique_ptr<BodyModel> root_;
   std::unordered_map<const void*, std::unique_ptr<BodyModel>> by_body_;
+  std::unordered_map<const spec::ExpectedBlock*, std::unique_ptr<BodyModel>> dynamic_bodies_;
 };
 
 }  // namespace hclspec::features

@@ -58,12 +58,14 @@ class Finder {
       if (node.kind != NodeKind::Block) continue;
       const syntax::BlockHeader header = syntax::block_header(tree_, item);
       BodyModel::BlockEntry* entry = model == nullptr ? nullptr : model->block(written);
-      if (model != nullptr && entry == nullptr) {
+      BodyModel* dynamic =
+          model != nullptr && entry == nullptr ? models_.dynamic_body(*model, item) : nullptr;
+      if (model != nullptr && entry == nullptr && dynamic == nullptr) {
         if (base::touches(name, range_)) unsupported(body, item, name, model, false);
         continue;
       }
-      BodyModel* inner = entry == nullptr ? nullptr : models_.nested(*entry);
-      if (inner != nullptr && header.body != syntax::kNoNode &&
+      BodyModel* inner = entry == nullptr ? dynamic : models_.nested(*entry);
+      if (entry != nullptr && inner != nullptr && header.body != syntax::kNoNode &&
           base::touches(header.def_range, range_))
         missing(header.body, *inner, header.def_range, "`" + std::string(written) + "`");
       if (header.body != syntax::kNoNode) nested.emplace_back(header.body, inner);

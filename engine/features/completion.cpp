@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "features/cursor.hpp"
-#include "features/spec_model.hpp"
+#include "features/dynamic_blocks.hpp"
 #include "features/type_text.hpp"
 #include "syntax/block_header.hpp"
 
@@ -126,15 +126,37 @@ class Completer {
       item.sort_text = sort_key(block.required ? 0 : 1, index);
       if (rename) {
         item.insert_text = block.type_name;
-      } else {
-        item.is_snippet = options_.snippets;
-        item.insert_text = block_text(block, indent);
+        continue;
+      }
+      item.is_snippet = options_.snippets;
+      item.insert_text = block_text(block, indent);
+      if (reads_dynamic_blocks(snapshot_) && block.kind != spec::ExpectedBlock::Kind::Block &&
+          block.kind != spec::ExpectedBlock::Kind::BlockAttrs &&
+          spec::find_block(body, kDynamicBlockType) == nullptr) {
+        const std::string sort_text = item.sort_text + "d";  // right after the type's own item
+        CompletionItem& dynamic = add(
+            std::string(kDynamicBlockType) + " \"" + block.type_name + "\"", CompletionKind::Block);
+        dynamic.detail = "dynamic " + block_kind_text(block);
+        dynamic.documentation =
+            documentation("Generates `" + block.type_name + "` blocks, one for each element of " +
+                              "its `for_each`.",
+                          options_.markdown);
+        dynamic.sort_text = sort_text;
+        dynamic.is_snippet = options_.snippets;
+        dynamic.insert_text = dynamic_block_text(block, indent);
       }
     }
   }
 
-  // Keywords of the attribute's type, the spec's variables and functions where a value goes.
-  void values(const std::optional<spec::ExpectedBody>& body) {
+  // Keywords of the attribute's type, the iterator variables of the `dynamic` blocks around, the
+  // spec's variables and functions where a value goes; after an iterator's name and a ".", its
+  // steps.
+  void values(const ModelAtCursor& model) {
+    if (place_.after_dot) {
+      iterator_steps(model.iterators);
+      return;
+    }
+    const std::optional<spec::ExpectedBody>& body = model.body;
     const std::string_view name = tree_.token_text(tree_.node(place_.item).first_token);
     std::optional<types::Type> type;
     if (body) {
@@ -150,6 +172,14 @@ class Completer {
         item.insert_text = keyword;
         item.sort_text = sort_key(0, items_.size());
       }
+    }
+    for (auto iterator = model.iterators.rbegin(); iterator != model.iterators.rend(); ++iterator) {
+      if (find_iterator(model.iterators, iterator->name) != &*iterator) continue;  // hidden
+      CompletionItem& item = add(iterator->name, CompletionKind::Variable);
+      item.detail = "iterator of " + iterator->block_type + " blocks";
+      item.documentation = documentation(iterator_description(*iterator), options_.markdown);
+      item.insert_text = iterator->name;
+      item.sort_text = sort_key(1, items_.size());
     }
     // A spec file's own expressions see no user variables (the meta-spec has none to offer).
     if (snapshot_.kind != DocumentKind::Config || !snapshot_.binding.spec) return;
@@ -173,6 +203,22 @@ class Completer {
   }
 
   std::vector<CompletionItem> take() { return std::move(items_); }
+
+  // Right after `NAME.` (the expression's first name and the dot): `key` and `value` when NAME is
+  // an iterator variable.
+  void iterator_steps(const std::vector<IteratorVariable>& iterators) {
+    const IteratorVariable* iterator =
+        iterator_before_dot(iterators, tree_.text(), place_.word.start);
+    if (iterator == nullptr) return;
+    for (const char* step : {"key", "value"}) {
+      CompletionItem& item = add(step, CompletionKind::Variable);
+      item.detail = iterator->name + "." + step;
+      item.documentation =
+          documentation(iterator_step_description(*iterator, step), options_.markdown);
+      item.insert_text = step;
+      item.sort_text = sort_key(0, items_.size());
+    }
+  }
 
  private:
   CompletionItem& add(const std::string& label, CompletionKind kind) {
@@ -204,6 +250,20 @@ class Completer {
     return out + indent + "}";
   }
 
+  // A `dynamic "T"` block: its for_each, its labels when T takes them, and its content.
+  std::string dynamic_block_text(const spec::ExpectedBlock& block,
+                                 const std::string& indent) const {
+    const bool snippets = options_.snippets;
+    const std::string inner = indent + "  ";
+    std::string out = std::string(kDynamicBlockType) + " \"" +
+                      (snippets ? snippet_literal(block.type_name) : block.type_name) + "\" {\n" +
+                      inner + "for_each = " + (snippets ? "${1}" : "") + "\n";
+    if (!block.label_names.empty())
+      out += inner + "labels   = [" + (snippets ? "${2}" : "") + "]\n";
+    out += inner + "content {\n" + (snippets ? inner + "  ${0}\n" : "") + inner + "}\n";
+    return out + indent + "}";
+  }
+
   const Snapshot& snapshot_;
   const syntax::SyntaxTree& tree_;
   const CompletionOptions& options_;
@@ -218,13 +278,11 @@ std::vector<CompletionItem> complete(const Snapshot& snapshot, uint32_t offset,
   // JSON documents: nothing yet. Their names and values are all strings, so the cursor's place
   // needs a model of hcl's JSON bodies (labels as property levels) this does not have.
   if (!snapshot.tree) return {};
-  const std::optional<spec::ExpectedBody> root = expected_root(snapshot);
   const CursorPlace place = locate(*snapshot.tree, offset);
-  std::optional<spec::ExpectedBody> body;
-  if (root) body = spec::expected_body_for_chain(*root, place.chain);
+  const ModelAtCursor model = model_at(snapshot, place);
   Completer completer(snapshot, options, place);
-  if (place.kind == CursorPlace::Kind::Name && body) completer.names(*body);
-  if (place.kind == CursorPlace::Kind::Value) completer.values(body);
+  if (place.kind == CursorPlace::Kind::Name && model.body) completer.names(*model.body);
+  if (place.kind == CursorPlace::Kind::Value) completer.values(model);
   return completer.take();
 }
 

@@ -124,7 +124,7 @@ CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset) {
       if (n.kind == NodeKind::Block) {
         const syntax::BlockHeader header = syntax::block_header(tree, item);
         if (header.body != syntax::kNoNode && body_holds(tree, header.body, offset)) {
-          place.chain.emplace_back(name.slice(text));
+          place.blocks.push_back(item);
           place.body = header.body;
           descended = true;
           break;
@@ -165,7 +165,7 @@ CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset) {
           tree.range(place.expression).start < offset && offset < tree.range(place.expression).end)
         return CursorPlace{};
       place.word = word_around(text, offset);
-      if (place.word.start > 0 && text[place.word.start - 1] == '.') return CursorPlace{};
+      place.after_dot = place.word.start > 0 && text[place.word.start - 1] == '.';
       return place;
     }
   }

@@ -18,7 +18,9 @@ struct CursorPlace {
     Value,  // inside an attribute's value, where an expression may stand
   };
   Kind kind = Kind::None;
-  std::vector<std::string> chain;  // the block types from the root body to `body`
+  // The blocks around the cursor: an item of the root body, then one of its body, ..., down to
+  // the block whose body is `body`.
+  std::vector<syntax::NodeId> blocks;
   syntax::NodeId body = syntax::kNoNode;
   // Name: the attribute or block whose name is at the cursor (kNoNode for a name not yet an
   // item); Value: the attribute whose value holds the cursor.
@@ -29,6 +31,8 @@ struct CursorPlace {
   // value (where a keyword like `true` fits the attribute's type).
   syntax::NodeId expression = syntax::kNoNode;
   bool whole_value = false;
+  // Value: the word at the cursor follows a "." (a step into what precedes it, `port.va`).
+  bool after_dot = false;
 };
 
 CursorPlace locate(const syntax::SyntaxTree& tree, uint32_t offset);

@@ -2,7 +2,7 @@
 #include "features/definition.hpp"
 
 #include "features/cursor.hpp"
-#include "features/spec_model.hpp"
+#include "features/dynamic_blocks.hpp"
 #include "syntax/block_header.hpp"
 
 namespace hclspec::features {
@@ -41,10 +41,7 @@ std::optional<DefinitionTarget> definition(const Snapshot& snapshot, uint32_t of
   const bool spec_file = snapshot.kind == DocumentKind::SpecFile;
 
   if (place.kind == CursorPlace::Kind::Name && place.item != syntax::kNoNode && !spec_file) {
-    const std::optional<spec::ExpectedBody> root = expected_root(snapshot);
-    if (!root) return std::nullopt;
-    const std::optional<spec::ExpectedBody> body =
-        spec::expected_body_for_chain(*root, place.chain);
+    const std::optional<spec::ExpectedBody> body = model_at(snapshot, place).body;
     if (!body) return std::nullopt;
     const std::string_view name = tree.token_text(tree.node(place.item).first_token);
     if (tree.node(place.item).kind == NodeKind::Block) {

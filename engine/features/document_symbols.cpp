@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "features/dynamic_blocks.hpp"
 #include "features/spec_model.hpp"
 #include "features/type_text.hpp"
 #include "syntax/block_header.hpp"
@@ -66,7 +67,9 @@ struct BodyModel {
 class NativeOutline {
  public:
   explicit NativeOutline(const Snapshot& snapshot)
-      : tree_(*snapshot.tree), spec_file_(snapshot.kind == DocumentKind::SpecFile) {}
+      : snapshot_(snapshot),
+        tree_(*snapshot.tree),
+        spec_file_(snapshot.kind == DocumentKind::SpecFile) {}
 
   // The model of the root body, or null when no spec applies.
   // Levels below `levels` are left out.
@@ -153,9 +156,19 @@ class NativeOutline {
       symbol.kind = SymbolKind::Block;
       if (known) symbol.detail = block_detail(*model, *known);
     }
+    BodyModel* inner = known ? &model_of(*known) : nullptr;
+    // A `dynamic "T"` block shows as the T blocks it generates, whose labels are not known yet.
+    const spec::ExpectedBlock* generated =
+        model && !known && header.labels.size() == 1
+            ? dynamic_block_target(snapshot_, model->expected, type, header.labels[0].value)
+            : nullptr;
+    if (generated) {
+      symbol.name = generated->type_name;
+      symbol.detail = "dynamic " + block_kind_text(*generated);
+      inner = &dynamic_model_of(*generated);
+    }
     if (header.body != syntax::kNoNode)
-      symbol.children = body(header.body, known ? &model_of(*known) : nullptr,
-                             symbol.kind == SymbolKind::Variables, depth + 1);
+      symbol.children = body(header.body, inner, symbol.kind == SymbolKind::Variables, depth + 1);
     return symbol;
   }
 
@@ -171,6 +184,13 @@ class NativeOutline {
   BodyModel& model_of(const spec::ExpectedBlock& block) {
     std::unique_ptr<BodyModel>& model = models_[&block];
     if (!model) model = std::make_unique<BodyModel>(spec::expected_body(block));
+    return *model;
+  }
+
+  // The model of the body inside `dynamic` blocks generating `generated`'s type, made once.
+  BodyModel& dynamic_model_of(const spec::ExpectedBlock& generated) {
+    std::unique_ptr<BodyModel>& model = dynamic_models_[&generated];
+    if (!model) model = std::make_unique<BodyModel>(dynamic_block_body(generated));
     return *model;
   }
 
@@ -192,10 +212,12 @@ class NativeOutline {
     return std::nullopt;
   }
 
+  const Snapshot& snapshot_;
   const syntax::SyntaxTree& tree_;
   bool spec_file_;
   int max_depth_ = kMaxDepth;
   std::unordered_map<const void*, std::unique_ptr<BodyModel>> models_;  // null: the root's
+  std::unordered_map<const spec::ExpectedBlock*, std::unique_ptr<BodyModel>> dynamic_models_;
   const std::string empty_;
 };
 

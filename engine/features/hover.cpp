@@ -2,6 +2,7 @@
 #include "features/hover.hpp"
 
 #include "features/cursor.hpp"
+#include "features/dynamic_blocks.hpp"
 #include "features/spec_model.hpp"
 #include "features/type_text.hpp"
 #include "spec/load.hpp"
@@ -83,20 +84,32 @@ std::optional<types::Type> spec_block_type(const Snapshot& snapshot, syntax::Nod
   return std::nullopt;
 }
 
+// On the type of a `dynamic "T"` block: what T is.
+std::optional<HoverResult> dynamic_block_hover(const Snapshot& snapshot,
+                                               const spec::ExpectedBody& body,
+                                               const CursorPlace& place, const Writer& writer) {
+  const spec::ExpectedBlock* generated = dynamic_block_target(snapshot, body, place.item);
+  if (generated == nullptr) return std::nullopt;
+  return HoverResult{
+      with_description("dynamic block generating " + writer.code(generated->type_name) +
+                           " blocks: " + block_kind_text(*generated),
+                       generated->description, writer),
+      place.word};
+}
+
 std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
                                       const Writer& writer) {
   const syntax::SyntaxTree& tree = *snapshot.tree;
-  const std::optional<spec::ExpectedBody> root = expected_root(snapshot);
-  if (!root) return std::nullopt;
   const CursorPlace place = locate(tree, offset);
   if (place.item == syntax::kNoNode) return std::nullopt;
-  const std::optional<spec::ExpectedBody> body = spec::expected_body_for_chain(*root, place.chain);
+  const ModelAtCursor model = model_at(snapshot, place);
+  const std::optional<spec::ExpectedBody>& body = model.body;
   const std::string_view name = tree.token_text(tree.node(place.item).first_token);
 
   if (place.kind == CursorPlace::Kind::Name && body) {
     if (tree.node(place.item).kind == NodeKind::Block) {
       const spec::ExpectedBlock* block = spec::find_block(*body, name);
-      if (block == nullptr) return std::nullopt;
+      if (block == nullptr) return dynamic_block_hover(snapshot, *body, place, writer);
       std::string text =
           with_description("block " + writer.code(name) + ": " + block_kind_text(*block),
                            block->description, writer);
@@ -119,6 +132,15 @@ std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
     return std::nullopt;
   }
 
+  if (place.kind == CursorPlace::Kind::Value && place.after_dot && !place.word.empty())
+    if (const IteratorVariable* iterator =
+            iterator_before_dot(model.iterators, tree.text(), place.word.start)) {
+      const std::string_view step = place.word.slice(tree.text());
+      if (step != "key" && step != "value") return std::nullopt;
+      return HoverResult{writer.code(iterator->name + "." + std::string(step)) + "\n\n" +
+                             writer.prose(iterator_step_description(*iterator, step)),
+                         place.word};
+    }
   const std::optional<base::ByteRange> head = expression_head(tree, place, offset);
   if (!head) return std::nullopt;
   const base::ByteRange first = *head;
@@ -137,6 +159,11 @@ std::optional<HoverResult> item_hover(const Snapshot& snapshot, uint32_t offset,
                          found->second.description, writer),
         first};
   }
+  if (expression.kind == NodeKind::ScopeTraversal)
+    if (const IteratorVariable* iterator = find_iterator(model.iterators, word))
+      return HoverResult{
+          "iterator " + writer.code(word) + "\n\n" + writer.prose(iterator_description(*iterator)),
+          first};
   if (expression.kind == NodeKind::ScopeTraversal && snapshot.kind == DocumentKind::Config) {
     const eval::Variables& variables = snapshot.binding.spec->variables;
     const auto found = variables.find(word);

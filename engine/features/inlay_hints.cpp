@@ -87,8 +87,12 @@ std::vector<InlayHint> inlay_hints(const Snapshot& snapshot, base::ByteRange ran
             hints.push_back(
                 {InlayHint::Kind::LabelName, header.labels[i].range.start, names[i] + ":"});
       }
-      if (header.body != syntax::kNoNode)
-        nested.emplace_back(header.body, entry == nullptr ? nullptr : models.nested(*entry));
+      if (header.body == syntax::kNoNode) continue;
+      if (entry != nullptr)
+        nested.emplace_back(header.body, models.nested(*entry));
+      else
+        nested.emplace_back(header.body,
+                            model == nullptr ? nullptr : models.dynamic_body(*model, item));
     }
     pending.insert(pending.end(), nested.rbegin(), nested.rend());
   }

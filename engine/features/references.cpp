@@ -6,6 +6,7 @@
 #include "features/body_model.hpp"
 #include "features/cursor.hpp"
 #include "features/definition.hpp"
+#include "features/dynamic_blocks.hpp"
 #include "features/spec_model.hpp"
 #include "spec/load.hpp"
 #include "syntax/block_header.hpp"
@@ -25,6 +26,16 @@ NodeId block_header_at(const syntax::SyntaxTree& tree, uint32_t offset) {
     if (header.start <= offset && offset <= header.end) return item;
   }
   return syntax::kNoNode;
+}
+
+// The text of a `dynamic "T"` block's label, quotes left out: a use of T (a rename of T renames
+// it); nothing for a label with escapes, whose text is no name.
+std::optional<base::ByteRange> dynamic_label_text(const syntax::SyntaxTree& tree, NodeId block) {
+  const base::ByteRange label = syntax::block_header(tree, block).labels[0].range;
+  const std::string_view text = label.slice(tree.text());
+  if (text.size() < 2 || text.front() != '"' || text.find('\\') != std::string_view::npos)
+    return std::nullopt;
+  return base::ByteRange{label.start + 1, label.end - 1};
 }
 
 }  // namespace
@@ -81,10 +92,15 @@ std::vector<base::ByteRange> spec_block_uses(const Snapshot& snapshot, base::Byt
       }
       if (node.kind != NodeKind::Block) continue;
       BodyModel::BlockEntry* entry = model->block(name);
-      if (entry == nullptr) continue;
-      if (reads(entry->block->spec)) uses.push_back(name_range);
+      if (entry != nullptr && reads(entry->block->spec)) uses.push_back(name_range);
+      const spec::ExpectedBlock* generated =
+          entry == nullptr ? dynamic_block_target(snapshot, model->body(), item) : nullptr;
+      if (generated != nullptr && reads(generated->spec))
+        if (const std::optional<base::ByteRange> label = dynamic_label_text(tree, item))
+          uses.push_back(*label);
       // The body is the block's only child; a block whose header is broken has none.
-      BodyModel* nested = models.nested(*entry);
+      BodyModel* nested =
+          entry != nullptr ? models.nested(*entry) : models.dynamic_body(*model, item);
       if (nested != nullptr && node.first_descendant < item)
         nested_bodies.emplace_back(item - 1, nested);
     }

@@ -93,7 +93,8 @@ class NativeWalker {
       if (frame.model != nullptr) {
         BodyModel::BlockEntry* entry = frame.model->block(name);
         if (entry == nullptr) {
-          modifiers = Modifier::kUnsupported;
+          nested = models_.dynamic_body(*frame.model, item);
+          if (nested == nullptr) modifiers = Modifier::kUnsupported;
         } else {
           modifiers = entry->block->required ? Modifier::kRequired : 0;
           nested = models_.nested(*entry);

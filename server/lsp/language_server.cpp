@@ -70,6 +70,14 @@ std::vector<AssociationRule> rules_from(const json& section) {
   return rules;
 }
 
+// `{"dynamicBlocks": true}`: every file checked against a spec reads `dynamic` blocks (off unless
+// the client says so).
+bool dynamic_blocks_from(const json& section) {
+  if (!section.is_object()) return false;
+  const auto found = section.find("dynamicBlocks");
+  return found != section.end() && found->is_boolean() && found->get<bool>();
+}
+
 // Answers that read the workspace's files stop at these many items: a client lists them all.
 constexpr size_t kMaxReferences = 10000;
 constexpr size_t kMaxWorkspaceSymbols = 1000;
@@ -491,6 +499,7 @@ Reply LanguageServer::initialize(const json& params) {
   workspace_.set_folders(std::move(folders));
   if (init.initialization_options.is_object()) {
     settings_.inlay_hints = inlay_hint_options_from(init.initialization_options);
+    workspace_.set_dynamic_blocks(dynamic_blocks_from(init.initialization_options));
     // A mistake in the rules must not keep the server from starting: it is logged, as a mistake
     // in pushed or pulled settings is, and the documents get what the other routes give.
     try {
@@ -580,15 +589,16 @@ void LanguageServer::pull_configuration() {
 
 void LanguageServer::apply_settings(const json& section, const std::string* folder_uri) {
   settings_.inlay_hints = inlay_hint_options_from(section);
-  std::vector<AssociationRule> rules;
+  bool changed = workspace_.set_dynamic_blocks(dynamic_blocks_from(section));
   try {
-    rules = rules_from(section);
+    std::vector<AssociationRule> rules = rules_from(section);
+    const bool rules_changed = folder_uri
+                                   ? workspace_.set_folder_rules(*folder_uri, std::move(rules))
+                                   : workspace_.set_client_rules(std::move(rules));
+    changed = changed || rules_changed;
   } catch (const protocol::InvalidParams& error) {
-    log(kLogWarning, std::string("Ignored the hclspec settings: ") + error.what());
-    return;
+    log(kLogWarning, std::string("Ignored the hclspec settings' rules: ") + error.what());
   }
-  const bool changed = folder_uri ? workspace_.set_folder_rules(*folder_uri, std::move(rules))
-                                  : workspace_.set_client_rules(std::move(rules));
   // Clients repeat unchanged settings (at start, on every save of a settings file): the
   // documents' specs stay as they are, and nothing is analysed again.
   if (!changed) return;

@@ -107,9 +107,16 @@ bool Workspace::set_folder_rules(const std::string& folder_uri,
   return changed;
 }
 
+bool Workspace::set_dynamic_blocks(bool on) {
+  const bool changed = on != dynamic_blocks_;
+  dynamic_blocks_ = on;
+  return changed;
+}
+
 AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
                                        const std::vector<AssociationRule>& client_rules,
-                                       const std::string& path, FileAccess& disk) {
+                                       bool dynamic_blocks, const std::string& path,
+                                       FileAccess& disk) {
   // The innermost folder holding the file decides; a file in no folder trusts only its own
   // folder, so a modeline cannot reach further up than the file itself.
   const WorkspaceFolder* best = nullptr;
@@ -118,6 +125,7 @@ AssociationContext association_context(const std::vector<WorkspaceFolder>& folde
     if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
   }
   AssociationContext context;
+  context.dynamic_blocks = dynamic_blocks;
   if (best) {
     context.trust_root = best->real_path;
     context.client_rules_base = best->real_path;
@@ -131,7 +139,7 @@ AssociationContext association_context(const std::vector<WorkspaceFolder>& folde
 }
 
 AssociationContext Workspace::context_for(const std::string& path) const {
-  return association_context(folders_, client_rules_, path, disk_);
+  return association_context(folders_, client_rules_, dynamic_blocks_, path, disk_);
 }
 
 void Workspace::associate(Document& document) {
@@ -232,6 +240,7 @@ WorkspaceView Workspace::view() {
   WorkspaceView view;
   view.folders = folders_;
   view.client_rules = client_rules_;
+  view.dynamic_blocks = dynamic_blocks_;
   for (const auto& [uri, document] : documents_) {
     view.open_files.push_back({uri, document.path, document.association, snapshot(document)});
     if (document.association.kind == Association::Kind::MetaSpec ||

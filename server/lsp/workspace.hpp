@@ -82,6 +82,9 @@ class Workspace {
   // was pulled for every folder: the push is the newer word (a pull may follow and refine it).
   bool set_client_rules(std::vector<AssociationRule> rules);
   bool set_folder_rules(const std::string& folder_uri, std::vector<AssociationRule> rules);
+  // The client's setting that every file checked against a spec reads `dynamic` blocks;
+  // returns whether it changed.
+  bool set_dynamic_blocks(bool on);
 
   // Opens or replaces a document; its spec is chosen (and loaded) at once.
   Document& open(const std::string& uri, int64_t version, std::string text);
@@ -120,6 +123,7 @@ class Workspace {
   SpecStore specs_;
   std::vector<WorkspaceFolder> folders_;
   std::vector<AssociationRule> client_rules_;
+  bool dynamic_blocks_ = false;
   uint64_t openings_ = 0;
 };
 
@@ -127,7 +131,8 @@ class Workspace {
 // innermost workspace folder holding it, or of its own folder when none does.
 AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
                                        const std::vector<AssociationRule>& client_rules,
-                                       const std::string& path, FileAccess& disk);
+                                       bool dynamic_blocks, const std::string& path,
+                                       FileAccess& disk);
 
 // The file path a URI stands for: the path of a file: URI, else a stable made-up name under
 // "/untitled/" (never inside a workspace folder, so no modeline of it is trusted).

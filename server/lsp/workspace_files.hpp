@@ -33,6 +33,7 @@ struct WorkspaceFile {
 struct WorkspaceView {
   std::vector<WorkspaceFolder> folders;
   std::vector<AssociationRule> client_rules;
+  bool dynamic_blocks = false;  // the client's setting (AssociationContext::dynamic_blocks)
   std::vector<WorkspaceFile> open_files;
   std::map<std::string, std::string> open_texts;  // by path: open spec and project files
   SpecStore* specs = nullptr;

@@ -121,6 +121,8 @@ FixtureDocument load_fixture(const fs::path& path) {
     } else if (auto options = value_after("# fixture-options: ")) {
       document.options.snippets = options->find("no-snippets") == std::string::npos;
       document.options.markdown = options->find("plain-text") == std::string::npos;
+      if (options->find("dynamic-blocks") != std::string::npos)
+        binding.options.dynamic_blocks = spec::DynamicBlocks::Check;
     }
     line_start += static_cast<uint32_t>(line.size()) + 1;
   }

@@ -213,6 +213,21 @@ rule {
         spec::DynamicBlocks::Off);
 }
 
+TEST_CASE("the client's dynamic blocks setting adds to every route to a spec, and only a spec") {
+  Workspace w;
+  w.context.dynamic_blocks = true;
+  w.files.files["/w/.hclspec.hcl"] = R"(rule {
+  files          = ["jobs/*.nomad"]
+  spec           = "specs/job.hcldec"
+  dynamic_blocks = false
+})";
+  CHECK(w.run("/w/jobs/web.nomad").dynamic_blocks);
+  CHECK(w.run("/w/a.hcl", "# hclspec: specs/job.hcldec\n").dynamic_blocks);
+  CHECK_FALSE(w.run("/w/specs/job.hcldec").dynamic_blocks);
+  CHECK_FALSE(w.run("/w/.hclspec.hcl").dynamic_blocks);
+  CHECK_FALSE(w.run("/w/none.hcl").dynamic_blocks);  // no spec applies
+}
+
 TEST_CASE("the search for .hclspec.hcl stops at the trust root") {
   Workspace w;
   w.files.files["/.hclspec.hcl"] = R"(rule {

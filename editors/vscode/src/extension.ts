@@ -117,7 +117,8 @@ async function settingsChanged(event: vscode.ConfigurationChangeEvent): Promise<
     await restart();
     return;
   }
-  if ((event.affectsConfiguration("hclspec.rules") || event.affectsConfiguration("hclspec.inlayHints")) && client) {
+  const read = ["hclspec.rules", "hclspec.inlayHints", "hclspec.dynamicBlocks"];
+  if (read.some((setting) => event.affectsConfiguration(setting)) && client) {
     warnAboutRules();
     // `settings: null` makes the server pull `hclspec` per workspace folder. A pushed value
     // could only be the window's, while `hclspec.rules` may differ between folders.

@@ -49,8 +49,8 @@ export function initializationOptions(rulesSetting: unknown): { rules: Rule[] } 
 
 /**
  * The `hclspec` section as a `workspace/configuration` answer: VS Code hands over the whole
- * section (server, rules, inlayHints, trace); the server reads `rules` and `inlayHints`, and the
- * rules are cleaned.
+ * section (server, rules, inlayHints, dynamicBlocks, trace); the server reads `rules`,
+ * `inlayHints` and `dynamicBlocks`, and the rules are cleaned.
  */
 export function configurationSection(section: unknown): unknown {
   if (typeof section !== "object" || section === null) return section;

@@ -1,0 +1,168 @@
+// `dynamic` blocks in a session: the client's setting turns them on for diagnostics and the
+// editor features, and a change of it analyses the open documents again.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "session.hpp"
+
+namespace hclspec::testing {
+
+namespace {
+
+const std::string kNomadSpec = R"(object {
+  block_attrs "locals" {
+    element_type = any
+  }
+  block_map "job" {
+    labels = ["name"]
+    object {
+      attr "datacenters" {
+        type     = list(string)
+        required = true
+      }
+      block_map "group" {
+        labels = ["name"]
+        object {
+          block "network" {
+            object {
+              attr "mode" {
+                type = string
+              }
+              # A port the group listens on.
+              block_map "port" {
+                labels = ["label"]
+                object {
+                  attr "static" {
+                    type = number
+                  }
+                  attr "to" {
+                    type = number
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+)";
+
+// The Nomad expression guide's example, with `static` misspelled; line 18 is the empty line in
+// `network`, line 21 the labels, line 23 the empty line in `content`.
+const std::string kJob = R"(locals {
+  ports = [
+    {
+      port_label = "api"
+      port       = 80
+    },
+    {
+      port_label = "ui"
+      port       = 8080
+    },
+  ]
+}
+
+job "example" {
+  datacenters = ["dc1"]
+  group "cache" {
+    network {
+      mode = "host"
+
+      dynamic "port" {
+        for_each = local.ports
+        labels   = [port.value.port_label]
+        content {
+
+          to    = port.value.port
+          statc = port.value.port
+        }
+      }
+    }
+  }
+}
+)";
+
+json rules_with(bool dynamic_blocks) {
+  return {{"rules", {{{"files", {"*.nomad"}}, {"spec", "specs/job.hcldec"}}}},
+          {"dynamicBlocks", dynamic_blocks}};
+}
+
+bool has(const std::vector<std::string>& codes, const std::string& code) {
+  return std::find(codes.begin(), codes.end(), code) != codes.end();
+}
+
+std::vector<std::string> completion_labels(Session& session, const std::string& uri, int line,
+                                           int character) {
+  const json result = session.request(
+      "textDocument/completion",
+      {{"textDocument", {{"uri", uri}}}, {"position", position(line, character)}})["result"];
+  std::vector<std::string> labels;
+  for (const json& item : result.is_array() ? result : result["items"])
+    labels.push_back(item["label"].get<std::string>());
+  return labels;
+}
+
+}  // namespace
+
+TEST_CASE("the client's dynamicBlocks setting reads dynamic blocks in diagnostics and completion") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kNomadSpec);
+  const std::string uri = folder.uri_of("example.nomad");
+  Session session;
+  session.initialize({}, folder.uri(), rules_with(true));
+  session.open(uri, kJob);
+  session.settle();
+  // The content is checked as a port's body; `local` is Nomad's, unknown to the spec.
+  std::vector<std::string> codes = session.published_codes(uri);
+  std::sort(codes.begin(), codes.end());
+  CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
+
+  // Where a port block may go, `dynamic "port"` is offered too; inside `content`, a port's
+  // attributes; inside the labels, the iterator's steps.
+  const std::vector<std::string> in_network = completion_labels(session, uri, 18, 6);
+  CHECK(has(in_network, "port"));
+  CHECK(has(in_network, "dynamic \"port\""));
+  const std::vector<std::string> in_content = completion_labels(session, uri, 23, 10);
+  CHECK(has(in_content, "static"));
+  CHECK_FALSE(has(in_content, "to"));  // set already
+  const std::vector<std::string> steps = completion_labels(session, uri, 21, 25);
+  CHECK(steps == std::vector<std::string>{"key", "value"});
+
+  // Hover on `dynamic` shows the port's documentation; on the iterator, what it holds.
+  const json on_dynamic = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", position(19, 8)}});
+  CHECK(on_dynamic["result"]["contents"]["value"].get<std::string>().find(
+            "A port the group listens on.") != std::string::npos);
+  const json on_iterator = session.request(
+      "textDocument/hover", {{"textDocument", {{"uri", uri}}}, {"position", position(24, 19)}});
+  CHECK(on_iterator["result"]["contents"]["value"].get<std::string>().starts_with("iterator port"));
+
+  // Turned off by a pushed setting: the document is analysed again, its dynamic block unknown.
+  session.take();
+  session.notify("workspace/didChangeConfiguration",
+                 {{"settings", {{"hclspec", rules_with(false)}}}});
+  session.settle();
+  CHECK(session.published_codes(uri) == std::vector<std::string>{"unsupported-block-type@19"});
+  CHECK_FALSE(has(completion_labels(session, uri, 18, 6), "dynamic \"port\""));
+}
+
+TEST_CASE("the dynamicBlocks setting pulled from the client, as VS Code gives it") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kNomadSpec);
+  const std::string uri = folder.uri_of("example.nomad");
+  Session session;
+  session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri());
+  const json ask = session.take_request("workspace/configuration");
+  session.open(uri, kJob);
+  session.send(
+      {{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", json::array({rules_with(true)})}});
+  session.settle();
+  std::vector<std::string> codes = session.published_codes(uri);
+  std::sort(codes.begin(), codes.end());
+  CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
+}
+
+}  // namespace hclspec::testing
