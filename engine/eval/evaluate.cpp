@@ -112,6 +112,20 @@ bool can_iterate(const Type& t) {
 
 namespace detail {
 
+bool Evaluator::take_iterations(const Value& collection, const Scope* scope,
+                                base::ByteRange subject, base::ByteRange context) {
+  IterationBudget* budget = iteration_budget(scope);
+  const size_t count = collection.length();
+  if (budget == nullptr || budget->take(count)) return true;
+  error("Too many iterations",
+        "Iterating over these " + std::to_string(count) + " elements would take this file past " +
+            std::to_string(IterationBudget::kDefault) +
+            " iterations of 'for' expressions and directives and dynamic blocks, which is "
+            "as far as they are followed.",
+        subject, context);
+  return false;
+}
+
 void Evaluator::error(const char* summary, std::string detail, base::ByteRange subject) {
   diags_.push_back({base::Severity::Error, summary, std::move(detail), subject, std::nullopt});
 }
@@ -644,6 +658,7 @@ Value Evaluator::for_expression(NodeId id, const Scope* scope) {
     return dynamic_value();
   }
   if (!collection.is_known()) return dynamic_value();
+  if (!take_iterations(collection, scope, range(collection_node), whole)) return dynamic_value();
 
   Variables bindings;
   Scope child{&bindings, nullptr, scope};
@@ -840,8 +855,12 @@ Value Evaluator::splat(NodeId id, const Scope* scope) {
 
 Value evaluate(const syntax::SyntaxTree& tree, NodeId expression, const Scope* scope,
                base::Diagnostics& diags) {
+  // Evaluations without a budget of their caller's get one of their own.
+  IterationBudget own;
+  const Scope budgeted = with_budget(scope, &own);
+  const Scope* root = iteration_budget(scope) != nullptr ? scope : &budgeted;
   Value result;
-  const auto run = [&] { result = detail::Evaluator(tree, diags).eval(expression, scope); };
+  const auto run = [&] { result = detail::Evaluator(tree, diags).eval(expression, root); };
   base::run_on_large_stack(run);
   return result;
 }

@@ -24,6 +24,10 @@ class Evaluator {
   void error(const char* summary, std::string detail, base::ByteRange subject);
   void error(const char* summary, std::string detail, base::ByteRange subject,
              base::ByteRange context);
+  // Takes an iteration per element of `collection` from the scope's budget; false, after an
+  // error, when the budget has not that many left.
+  bool take_iterations(const types::Value& collection, const Scope* scope, base::ByteRange subject,
+                       base::ByteRange context);
 
   types::Value literal(syntax::NodeId id);
   types::Value scope_traversal(syntax::NodeId id, const Scope* scope);

@@ -46,6 +46,14 @@ void shift_diagnostics(base::Diagnostics& diags, size_t from, uint32_t shift) {
 
 class JsonEvaluator {
  public:
+  // Whether a level of `scope` offers variables or functions: hcl reads JSON strings as
+  // templates only with an evaluation context, which a scope setting nothing but a budget is not.
+  static bool offers_names(const Scope* scope) {
+    for (; scope != nullptr; scope = scope->parent)
+      if (scope->variables != nullptr || scope->functions != nullptr) return true;
+    return false;
+  }
+
   JsonEvaluator(const syntax::JsonTree& tree, const Scope* scope, base::Diagnostics& diags)
       : tree_(tree), scope_(scope), diags_(diags) {}
 
@@ -78,7 +86,7 @@ class JsonEvaluator {
  private:
   Value string(const std::string& text, base::ByteRange quoted) {
     // The escapes "$${" and "%%{" contain the sequences looked for, so they are parsed too.
-    if (scope_ == nullptr || !may_be_template(text)) return Value::string(text);
+    if (!offers_names(scope_) || !may_be_template(text)) return Value::string(text);
     const StringTemplate parsed = parse_string_template(tree_, text, quoted);
     const size_t from = diags_.size();
     diags_.insert(diags_.end(), parsed.tree->diagnostics().begin(),

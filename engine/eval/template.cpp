@@ -390,6 +390,8 @@ class TemplateEvaluator {
       return {Value::unknown(Type::string()), whole};
     }
     if (!collection.is_known()) return {Value::unknown(Type::string()), whole};
+    if (!ev_.take_iterations(collection, scope, ev_.range(collection_node), whole))
+      return {Value::unknown(Type::string()), whole};
     Variables bindings;
     const Scope child{&bindings, nullptr, scope};
     std::string out;

@@ -184,13 +184,17 @@ class Decoder {
           const DecodeCache* reuse = nullptr, DecodeCache* produced = nullptr,
           DecodeOptions options = {})
       : primary_(&primary),
-        scope_(scope),
+        budget_scope_(eval::with_budget(scope, &budget_)),
+        // A decoder given half of another's blocks shares its budget.
+        scope_(eval::iteration_budget(scope) != nullptr ? scope : &budget_scope_),
         diags_(diags),
         options_(options),
         may_split_(may_split),
         cancel_(cancel != nullptr ? cancel : &kNeverCancelled),
         reuse_(reuse),
         produced_(produced) {}
+  Decoder(const Decoder&) = delete;
+  Decoder& operator=(const Decoder&) = delete;
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -615,10 +619,12 @@ class Decoder {
 
     const auto generate = [&](Value key, Value value) {
       Iteration& iteration = iterations_.emplace_back();
-      if (parent.iteration) iteration.variables = parent.iteration->variables;
       iteration.variables[iterator] =
           Value::object(types::Entries{{"key", std::move(key)}, {"value", std::move(value)}});
-      iteration.scope = {&iteration.variables, nullptr, scope_};
+      // The enclosing iterators are seen through the parent's scope (an inner name hides an
+      // outer one), not copied: D nested levels would hold D² variables.
+      iteration.scope = {&iteration.variables, nullptr,
+                         parent.iteration ? &parent.iteration->scope : scope_};
       ContentBlock block{target.type, {}, dynamic.def_range, spec.blocks[0].body};
       block.body.iteration = &iteration;
       block.body.unknown = parent.unknown || !known;
@@ -652,6 +658,16 @@ class Decoder {
     };
     if (!known) {
       generate(Value::unknown(types::Type::dynamic()), Value::unknown(types::Type::dynamic()));
+      return;
+    }
+    if (!eval::iteration_budget(scope_)->take(each.length())) {
+      report("Too many dynamic blocks",
+             "Generating these " + std::to_string(each.length()) +
+                 " blocks would take this file past " +
+                 std::to_string(eval::IterationBudget::kDefault) +
+                 " iterations of 'for' expressions and directives and dynamic blocks, which is "
+                 "as far as they are followed.",
+             for_each.expression_range);
       return;
     }
     for (auto& [key, value] : eval::iteration_pairs(each)) generate(key, value);
@@ -1364,6 +1380,11 @@ class Decoder {
   }
 
   const base::SourceFile* primary_;  // the first input; others' diagnostics name their file
+  // What every evaluation of this decode may iterate in all, and the caller's scope with it.
+  eval::IterationBudget budget_;
+  eval::Scope budget_scope_;
+  // &budget_scope_ (a Decoder is never copied or moved), or the scope of the decoder that
+  // split its work with this one.
   const eval::Scope* scope_;
   base::Diagnostics& diags_;
   DecodeOptions options_;

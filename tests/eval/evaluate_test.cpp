@@ -211,3 +211,27 @@ TEST_CASE("function calls") {
   CHECK(evaluate("upper(\"a\")", false).errors ==
         std::vector<std::string>{"Function calls not allowed @0..10"});
 }
+
+TEST_CASE(
+    "nested loops stop at the iteration budget, with an error on the loop that would pass it") {
+  // 200 × 200 × 200 = 8 million iterations from a few hundred bytes: past the 1 million budget.
+  std::string elements = "[";
+  for (int i = 0; i < 200; ++i) elements += (i ? "," : "") + std::to_string(i);
+  elements += "]";
+  const std::string nested =
+      "[for a in " + elements + " : [for b in " + elements + " : [for c in " + elements + " : c]]]";
+  const Outcome loops = evaluate(nested);
+  REQUIRE_FALSE(loops.errors.empty());
+  CHECK(loops.errors.front().starts_with("Too many iterations @"));
+  // Template directives count against the same budget.
+  const std::string directives = "\"%{for a in " + elements + "}%{for b in " + elements +
+                                 "}%{for c in " + elements + "}x%{endfor}%{endfor}%{endfor}\"";
+  const Outcome text = evaluate(directives);
+  REQUIRE_FALSE(text.errors.empty());
+  CHECK(text.errors.front().starts_with("Too many iterations @"));
+  // Within the budget nothing changes: 200 × 200 = 40,000 iterations.
+  const Outcome two =
+      evaluate("length([for a in " + elements + " : [for b in " + elements + " : b]])");
+  CHECK(two.errors.empty());
+  CHECK(two.value == "200 \"number\"");
+}

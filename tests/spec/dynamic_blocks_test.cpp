@@ -192,3 +192,40 @@ TEST_CASE("validating with a decode cache gives what validating without one give
   CHECK(located(spec::validate(tree.get(), *spec, nullptr, {spec::DynamicBlocks::Check})).size() ==
         2);
 }
+
+TEST_CASE("nested dynamic blocks stop at the iteration budget of the decode") {
+  // 120 × 120 × 120 = 1.7 million blocks from one short file: past the 1 million budget.
+  const char* const nested_spec = R"(block_list {
+  block_type = "a"
+  block_list {
+    block_type = "b"
+    block_list {
+      block_type = "c"
+      attr {
+        name = "v"
+        type = number
+      }
+    }
+  }
+}
+)";
+  std::string elements = "[";
+  for (int i = 0; i < 120; ++i) elements += (i ? "," : "") + std::to_string(i);
+  elements += "]";
+  const std::string input =
+      "dynamic \"a\" {\n  for_each = " + elements +
+      "\n  content {\n    dynamic \"b\" {\n      for_each = " + elements +
+      "\n      content {\n        dynamic \"c\" {\n          for_each = " + elements +
+      "\n          content { v = 1 }\n        }\n      }\n    }\n"
+      "  }\n}\n";
+  const auto spec = testing::load_clean_spec(nested_spec);
+  const auto tree = syntax::parse_config(input, "input.hcl");
+  REQUIRE(tree->diagnostics().empty());
+  base::Diagnostics diags;
+  (void)spec::decode(tree.get(), *spec->root, nullptr, diags, nullptr,
+                     {.dynamic_blocks = spec::DynamicBlocks::Expand});
+  REQUIRE_FALSE(diags.empty());
+  CHECK(diags.front().summary == "Too many dynamic blocks");
+  // Reported once per dynamic "c" block met after the budget ran out, never more than those.
+  CHECK(diags.size() <= 120 * 120);
+}
