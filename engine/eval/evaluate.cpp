@@ -118,10 +118,7 @@ bool Evaluator::take_iterations(const Value& collection, const Scope* scope,
   const size_t count = collection.length();
   if (budget == nullptr || budget->take(count)) return true;
   error("Too many iterations",
-        "Iterating over these " + std::to_string(count) + " elements would take this file past " +
-            std::to_string(IterationBudget::kDefault) +
-            " iterations of 'for' expressions and directives and dynamic blocks, which is "
-            "as far as they are followed.",
+        IterationBudget::exceeded("Iterating over these " + std::to_string(count) + " elements"),
         subject, context);
   return false;
 }

@@ -23,6 +23,14 @@ struct IterationBudget {
   static constexpr uint64_t kDefault = 1'000'000;
   std::atomic<uint64_t> remaining{kDefault};
 
+  // The detail of the error where `doing` (e.g. "Iterating over these 5 elements") would go
+  // past the budget.
+  static std::string exceeded(const std::string& doing) {
+    return doing + " would take this file past " + std::to_string(kDefault) +
+           " iterations of 'for' expressions and directives and dynamic blocks, which is as far "
+           "as they are followed.";
+  }
+
   // Takes `count` iterations; false, taking none, when fewer remain.
   bool take(uint64_t count) {
     uint64_t left = remaining.load(std::memory_order_relaxed);

@@ -662,11 +662,8 @@ class Decoder {
     }
     if (!eval::iteration_budget(scope_)->take(each.length())) {
       report("Too many dynamic blocks",
-             "Generating these " + std::to_string(each.length()) +
-                 " blocks would take this file past " +
-                 std::to_string(eval::IterationBudget::kDefault) +
-                 " iterations of 'for' expressions and directives and dynamic blocks, which is "
-                 "as far as they are followed.",
+             eval::IterationBudget::exceeded("Generating these " + std::to_string(each.length()) +
+                                             " blocks"),
              for_each.expression_range);
       return;
     }
