@@ -5,7 +5,7 @@ edits, and the last edit of a burst sent without waiting), completion and hover,
 and semantic tokens of the whole document (and their delta after an edit), and the server's peak
 memory per source byte. A benchmark, not a test: it asserts nothing.
 
-usage: serve_benchmark.py HCLSPEC SPEC DOCUMENT [--edits N] [--requests N]
+usage: serve_benchmark.py HCLSPEC SPEC DOCUMENT [--edits N] [--requests N] [--open-only]
   e.g. python3 bench/make_nomad_input.py 3.2 /tmp/nomad3.hcl
        python3 bench/serve_benchmark.py build/hclspec bench/nomad.hcldec /tmp/nomad3.hcl
 """
@@ -114,6 +114,8 @@ def main():
     parser.add_argument("document")
     parser.add_argument("--edits", type=int, default=100)
     parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--open-only", action="store_true",
+                        help="print the open time and its peak RSS, and stop")
     args = parser.parse_args()
 
     text = open(args.document, encoding="utf-8").read()
@@ -148,6 +150,10 @@ def main():
     print("%-44s %7.2f ms" % ("open -> first diagnostics", (arrived - start) * 1000))
     # The peak memory as it stands after each phase, to tell which one raised it.
     peaks = [("open", server.peak_rss_bytes())]
+    if args.open_only:
+        peaks_report(peaks, text)
+        shut_down(server)
+        return
 
     # Edits type one character into a string value and take it out again, so the document stays
     # valid and every edit reparses and revalidates for real.
@@ -243,9 +249,17 @@ def main():
     report("semantic tokens (delta after an edit)", times)
 
     peaks.append(("semantic tokens deltas", server.peak_rss_bytes()))
+    peaks_report(peaks, text)
+    shut_down(server)
+
+
+def peaks_report(peaks, text):
     for phase, peak in peaks:
         print("%-44s %7.1f MB   (%.1f bytes per source byte)" %
               ("peak RSS after " + phase, peak / 1e6, peak / len(text.encode())))
+
+
+def shut_down(server):
     server.send({"jsonrpc": "2.0", "id": 9, "method": "shutdown"})
     server.wait_for(lambda m: m.get("id") == 9)
     server.send({"jsonrpc": "2.0", "method": "exit"})
