@@ -203,6 +203,7 @@ class Decoder {
     std::vector<std::string> required;
     for (Schema::Attribute& attribute : schema.attributes)
       if (std::exchange(attribute.required, false)) required.push_back(attribute.name);
+    index_names(schema);  // the copy's lookups pointed into the cached schema
     Content merged;
     merged.missing_item_range = {0, 0};
     // The attributes of all inputs, first setting first, and where each name is in that list.
