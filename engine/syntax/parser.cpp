@@ -1333,7 +1333,8 @@ void reserve_nodes(std::vector<Node>& nodes, size_t count) {
 
 void parse_in_one_part(SyntaxTree& tree) {
   Tokens& tokens = tree.mutable_tokens();
-  lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
+  const LexEnd end = lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
+  tree.set_may_have_unclosed_comment(end.unclosed_comment);
   check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
   reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
@@ -1352,7 +1353,8 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   // the main mode with nothing pending, on the newline before the split, and without a "/*"
   // that the later text might close.
   Tokens later_tokens;
-  base::LargeStackTask later_lex([&] { lex(text, split, size, later_tokens); });
+  LexEnd later_end{};
+  base::LargeStackTask later_lex([&] { later_end = lex(text, split, size, later_tokens); });
   Tokens& tokens = tree.mutable_tokens();
   std::vector<Node>& nodes = tree.mutable_nodes();
   base::Diagnostics& diags = tree.mutable_diagnostics();
@@ -1367,6 +1369,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
     tokens.clear();
     return TwoParts::kRefused;
   }
+  tree.set_may_have_unclosed_comment(later_end.unclosed_comment);  // none in the earlier part
 
   // The tokens joined: the earlier part's without its Eof, then the later part's, copied half
   // here and half on the second thread, since the copy is into memory not yet touched. The

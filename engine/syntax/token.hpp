@@ -90,7 +90,7 @@ class Token {
   static constexpr uint32_t kMaxTokenLength = (1u << 24) - 1;
 
   Token() = default;  // trivial: token buffers are sized before the lexer writes them
-  Token(TokenKind kind, uint32_t start, uint32_t end, bool continues = false)
+  constexpr Token(TokenKind kind, uint32_t start, uint32_t end, bool continues = false)
       : start_(start),
         length_and_kind_(((end - start) << 8) | static_cast<uint32_t>(kind) |
                          (continues ? kContinues : 0)) {}

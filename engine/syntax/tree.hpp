@@ -123,12 +123,17 @@ class SyntaxTree : public base::SourceFile {
   std::vector<Node>& mutable_nodes() { return nodes_; }
   base::Diagnostics& mutable_diagnostics() { return diagnostics_; }
   void set_lexical_diagnostic_count(size_t count) { lexical_diagnostic_count_ = count; }
+  // Whether a "/*" without its "*/" may be among the tokens (lexed as "/" and "*"): set by the
+  // parse that lexed the text; true when unknown, so that reparse then looks.
+  bool may_have_unclosed_comment() const { return may_have_unclosed_comment_; }
+  void set_may_have_unclosed_comment(bool value) { may_have_unclosed_comment_ = value; }
 
  private:
   Tokens tokens_;
   std::vector<Node> nodes_;
   base::Diagnostics diagnostics_;
   size_t lexical_diagnostic_count_ = 0;
+  bool may_have_unclosed_comment_ = true;
 };
 
 // The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for

@@ -20,16 +20,12 @@ using namespace hclspec::syntax::testing;
 namespace {
 
 // Pieces of HCL that typing and deleting produce, structural ones included on purpose.
-const std::vector<std::string> kSnippets = {"a",         "=",       "\n",
-                                            "{",         "}",       "\"",
-                                            "x = 1\n",   "${",      "[",
-                                            "]",         " ",       "#",
-                                            "b {\n",     "<<EOT\n", "EOT\n",
-                                            ",",         "(",       ")",
-                                            "%{ if x }", "~}",      "\t",
-                                            "é",         "/*",      "*/",
-                                            "//",        "\r\n",    "c \"l\" {\n  d = 2\n}\n",
-                                            "1.5",       "..."};
+const std::vector<std::string> kSnippets = {"a", "=", "\n", "{", "}", "\"", "x = 1\n", "${", "[",
+                                            "]", " ", "#", "b {\n", "<<EOT\n", "EOT\n", ",", "(",
+                                            ")", "%{ if x }", "~}", "\t", "é", "/*", "*/", "//",
+                                            "\r\n", "c \"l\" {\n  d = 2\n}\n", "1.5", "...",
+                                            // Characters never valid, reported up to a limit
+                                            ";", "'", "`", "&", "\xff"};
 
 // Whether the tree's line index is built, views its own text and equals a fresh one.
 bool has_fresh_lines(const SyntaxTree& tree) {
@@ -118,6 +114,37 @@ TEST_CASE("every corpus file prints back byte for byte (HCLSPEC_CORPUS_DIR)") {
   }
   MESSAGE(files << " corpus files printed back exactly");
   CHECK(files > 1000);
+}
+
+TEST_CASE("a \"/*\" without \"*/\" before the edited body is found, in small and large files") {
+  // A large file is lexed in two parts on two cores; the unclosed "/*" lies in the later one.
+  for (const size_t filler_lines : {size_t{0}, size_t{80000}}) {
+    std::string text;
+    for (size_t i = 0; i < filler_lines; ++i) text += "f" + std::to_string(i) + " = 1\n";
+    text += "early {\n  c = 1\n}\n";
+    const std::string tail = "job \"a\" {\n  b = 1\n}\n";
+    CAPTURE(filler_lines);
+    CHECK_FALSE(parse_config(text + tail, "job.hcl")->may_have_unclosed_comment());
+    text += "x = 1 /* never closed\n";
+    for (size_t i = 0; i < filler_lines / 2; ++i) text += "g" + std::to_string(i) + " = 2\n";
+    text += tail;
+    auto tree = parse_config(text, "job.hcl");
+    CHECK(tree->may_have_unclosed_comment());
+    // After the "/*", an edit might close it: the whole file is parsed again. Here the body
+    // alone would parse clean, its "*/" in a line comment.
+    const uint32_t after = static_cast<uint32_t>(text.find("b = 1"));
+    const TextEdit closing{after, after, "# */\n  "};
+    auto closed = reparse(*tree, closing);
+    CHECK_FALSE(last_reparse_was_incremental());
+    CHECK(tree_difference(*closed, *parse_config(apply_edit(text, closing), "job.hcl")) == "");
+    // Before it, the body alone is, and the new tree keeps the mark.
+    const uint32_t before = static_cast<uint32_t>(text.find("c = 1") + 4);
+    auto typed = reparse(*tree, {before, before, "2"});
+    CHECK(last_reparse_was_incremental());
+    CHECK(typed->may_have_unclosed_comment());
+    auto closed_later = reparse(*typed, {after + 1, after + 1, "# */\n  "});
+    CHECK_FALSE(last_reparse_was_incremental());
+  }
 }
 
 TEST_CASE("edits inside a balanced block body reparse only that body") {
