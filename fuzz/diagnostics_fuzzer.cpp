@@ -158,7 +158,8 @@ void check_reading_features(const hclspec::features::Snapshot& snapshot, uint32_
     if (const std::optional<hclspec::base::ByteRange> block =
             features::referenced_spec_block(snapshot, offset)) {
       uint32_t previous = 0;
-      for (const hclspec::base::ByteRange& use : features::spec_block_uses(snapshot, *block)) {
+      for (const hclspec::base::ByteRange& use : features::spec_block_uses(
+               snapshot, *block, nullptr, features::SpecBlockUses::NamesAndIterators)) {
         check(use.start >= previous && use.end <= size && use.start < use.end,
               "spec block uses out of order or outside the text");
         previous = use.end;

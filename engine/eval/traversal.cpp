@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "syntax/lexer.hpp"
 #include "syntax/string_literal.hpp"
 #include "types/convert.hpp"
 
@@ -106,6 +107,58 @@ Traversal traversal_steps(const SyntaxTree& tree, NodeId node) {
       continue;
     }
     ++i;  // only reachable in trees with syntax errors
+  }
+  return steps;
+}
+
+std::optional<Traversal> parse_traversal(std::string_view text, uint32_t offset) {
+  base::Diagnostics problems;
+  const syntax::Tokens all = syntax::lex(text);
+  syntax::check_invalid_tokens(all, problems);
+  if (base::has_errors(problems)) return std::nullopt;
+  // The significant tokens, the Eof that ends them last; past the end, that Eof again.
+  std::vector<Token> tokens;
+  for (const Token& token : all)
+    if (!is_trivia(token.kind())) tokens.push_back(token);
+  const auto at = [&](size_t i) -> const Token& { return tokens[std::min(i, tokens.size() - 1)]; };
+  const auto range = [&](const Token& from, const Token& to) {
+    return base::ByteRange{offset + from.start(), offset + to.end()};
+  };
+  if (at(0).kind() != TokenKind::Ident) return std::nullopt;
+  Traversal steps{
+      {TraversalStep::Kind::Root, std::string(at(0).text(text)), Value(), range(at(0), at(0))}};
+  size_t i = 1;
+  while (at(i).kind() != TokenKind::Eof) {
+    const Token& open = at(i);
+    if (open.kind() == TokenKind::Dot) {
+      const Token& name = at(i + 1);
+      if (name.kind() != TokenKind::Ident) return std::nullopt;
+      steps.push_back({TraversalStep::Kind::Attribute, std::string(name.text(text)), Value(),
+                       range(open, name)});
+      i += 2;
+      continue;
+    }
+    if (open.kind() != TokenKind::OBrack) return std::nullopt;
+    Value key;
+    size_t close = i + 2;
+    if (at(i + 1).kind() == TokenKind::NumberLit) {
+      std::optional<types::Number> number = types::Number::parse(at(i + 1).text(text));
+      if (!number) return std::nullopt;
+      key = Value::number(std::move(*number));
+    } else if (at(i + 1).kind() == TokenKind::OQuote) {
+      std::string decoded;
+      for (; at(close).kind() == TokenKind::QuotedLit; ++close)
+        syntax::decode_string_literal(at(close).text(text), offset + at(close).start(), true,
+                                      decoded, problems);
+      if (at(close).kind() != TokenKind::CQuote || base::has_errors(problems)) return std::nullopt;
+      key = Value::string(decoded);
+      ++close;
+    } else {
+      return std::nullopt;
+    }
+    if (at(close).kind() != TokenKind::CBrack) return std::nullopt;
+    steps.push_back({TraversalStep::Kind::Index, "", std::move(key), range(open, at(close))});
+    i = close + 1;
   }
   return steps;
 }

@@ -1,7 +1,9 @@
 // Static traversals (a.b[0].c) read from the tree, and the index and attribute operations.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.hpp"
@@ -25,6 +27,12 @@ using Traversal = std::vector<TraversalStep>;
 // The steps written in a ScopeTraversal node (root first) or after the source of a
 // RelativeTraversal node.
 Traversal traversal_steps(const syntax::SyntaxTree& tree, syntax::NodeId node);
+
+// hclsyntax's ParseTraversalAbs: `text`, placed at byte `offset` of its file, read as a static
+// traversal (a name, then `.name`, `[number]` and `["string"]` steps; spaces, newlines and comments
+// between tokens). Nothing when hcl would report an error: anything else, a bad escape, a stray
+// character. The steps' ranges are `offset` plus their place in `text`.
+std::optional<Traversal> parse_traversal(std::string_view text, uint32_t offset);
 
 // hcl.Index and hcl.GetAttr: one step applied to a value, with HCL's diagnostics.
 types::Value index_value(const types::Value& collection, const types::Value& key,

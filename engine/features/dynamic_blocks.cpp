@@ -11,23 +11,6 @@ namespace hclspec::features {
 
 namespace {
 
-// The name a `dynamic` block's body gives its iterator (`iterator = p`), else `block_type`.
-std::string iterator_name(const syntax::SyntaxTree& tree, syntax::NodeId body,
-                          std::string_view block_type) {
-  if (body != syntax::kNoNode)
-    for (syntax::NodeId item : tree.children(body)) {
-      const syntax::Node& node = tree.node(item);
-      if (node.kind != syntax::NodeKind::Attribute ||
-          tree.token_text(node.first_token) != "iterator")
-        continue;
-      const syntax::Node& value = tree.node(item - 1);  // post-order: the value precedes it
-      if (value.kind == syntax::NodeKind::ScopeTraversal &&
-          value.end_token == value.first_token + 1)
-        return std::string(tree.token_text(value.first_token));
-    }
-  return std::string(block_type);
-}
-
 bool is_named(const syntax::SyntaxTree& tree, syntax::NodeId item, std::string_view name) {
   return tree.token_text(tree.node(item).first_token) == name;
 }
@@ -37,6 +20,23 @@ bool is_named(const syntax::SyntaxTree& tree, syntax::NodeId item, std::string_v
 bool reads_dynamic_blocks(const Snapshot& snapshot) {
   return snapshot.kind == DocumentKind::Config &&
          snapshot.binding.options.dynamic_blocks != spec::DynamicBlocks::Off;
+}
+
+DynamicIterator dynamic_iterator(const syntax::SyntaxTree& tree, syntax::NodeId body,
+                                 std::string_view block_type) {
+  if (body != syntax::kNoNode)
+    for (syntax::NodeId item : tree.children(body)) {
+      const syntax::Node& node = tree.node(item);
+      if (node.kind != syntax::NodeKind::Attribute ||
+          tree.token_text(node.first_token) != "iterator")
+        continue;
+      const syntax::Node& value = tree.node(item - 1);  // post-order: the value precedes it
+      if (value.kind == syntax::NodeKind::ScopeTraversal &&
+          value.end_token == value.first_token + 1)
+        return {std::string(tree.token_text(value.first_token)), false};
+      return {std::string(block_type), false};
+    }
+  return {std::string(block_type), true};
 }
 
 const spec::ExpectedBlock* dynamic_block_target(const Snapshot& snapshot,
@@ -148,7 +148,7 @@ ModelAtCursor model_at(const Snapshot& snapshot, const CursorPlace& place) {
         last && place.kind == CursorPlace::Kind::Value && is_named(tree, place.item, "labels");
     if (in_content || in_labels)
       out.iterators.push_back(
-          {iterator_name(tree, header.body, generated->type_name), generated->type_name});
+          {dynamic_iterator(tree, header.body, generated->type_name).name, generated->type_name});
     out.body = dynamic_block_body(*generated);
   }
   return out;

@@ -31,6 +31,17 @@ const spec::ExpectedBlock* dynamic_block_target(const Snapshot& snapshot,
                                                 const spec::ExpectedBody& body,
                                                 syntax::NodeId block);
 
+// The iterator variable of the `dynamic` block whose body is `body` (kNoNode: a broken header),
+// which generates `block_type` blocks: the name its `iterator` attribute gives (`iterator = p`),
+// else the block type. `is_default` when there is no `iterator` attribute at all (one that is
+// no single name gives the block type, as completion and hover read it, but no default).
+struct DynamicIterator {
+  std::string name;
+  bool is_default;
+};
+DynamicIterator dynamic_iterator(const syntax::SyntaxTree& tree, syntax::NodeId body,
+                                 std::string_view block_type);
+
 // What the body of a `dynamic` block generating `generated` blocks expects: `for_each`,
 // `iterator`, `labels` (required when `generated` takes labels) and one `content` block, whose
 // body is that of `generated`.

@@ -79,16 +79,6 @@ void index_names(Schema& schema) {
 
 constexpr std::string_view kDynamic = "dynamic";
 
-// Whether `text` is one HCL identifier (ID_Start, then ID_Continue or '-'), as a JSON string
-// naming a dynamic block's iterator must be.
-bool is_identifier(std::string_view text) {
-  for (size_t pos = 0, length = 0; pos < text.size(); pos += length) {
-    const uint32_t cp = base::decode_utf8(text, pos, length);
-    if (pos == 0 ? !base::is_id_start(cp) : !(base::is_id_continue(cp) || cp == '-')) return false;
-  }
-  return !text.empty();
-}
-
 // The schemas of a dynamic block's own body (dynblock's), for a block type with labels and
 // without.
 struct DynamicBlockSchemas {
@@ -675,37 +665,59 @@ class Decoder {
   // an error.
   static std::optional<std::string> iterator_name(const ContentAttribute& attribute,
                                                   base::Diagnostics& out) {
-    std::optional<std::string> root;
-    size_t steps = 0;
+    std::optional<eval::Traversal> traversal;
     if (const syntax::SyntaxTree* tree = attribute.body.file.native) {
-      const syntax::Node& n = tree->node(attribute.expression);
-      if (n.kind == NodeKind::ScopeTraversal) {
-        const eval::Traversal traversal = eval::traversal_steps(*tree, attribute.expression);
-        root = traversal.front().name;
-        steps = traversal.size();
-      } else if (n.kind == NodeKind::Literal && tree->token_text(n.first_token).front() >= 'a') {
-        // true, false and null read as names here, as the traversal syntax has no keywords.
-        root = std::string(tree->token_text(n.first_token));
-        steps = 1;
-      }
+      traversal = static_traversal(*tree, attribute.expression);
     } else if (const syntax::JsonNode& n = attribute.body.file.json->node(attribute.expression);
-               n.kind == JsonKind::String && is_identifier(n.string_value)) {
-      root = n.string_value;
-      steps = 1;
+               n.kind == JsonKind::String) {
+      // hcl's JSON string as a traversal: its decoded value parsed as if it began at the
+      // opening quote (hcl's ranges, one byte early).
+      traversal = eval::parse_traversal(n.string_value, n.range.start);
     }
-    if (!root) {
+    if (!traversal) {
       out.push_back({base::Severity::Error, "Invalid expression",
                      "A single static variable reference is required: only attribute access and "
                      "indexing with constant keys. No calculations, function calls, template "
                      "expressions, etc are allowed here.",
                      attribute.expression_range, std::nullopt});
-    } else if (steps != 1) {
-      out.push_back({base::Severity::Error, "Invalid dynamic iterator name",
-                     "Dynamic iterator must be a single variable name.", attribute.expression_range,
-                     std::nullopt});
-      root.reset();
+      return std::nullopt;
     }
-    return root;
+    if (traversal->size() != 1) {
+      out.push_back({base::Severity::Error,
+                     "Invalid dynamic iterator name",
+                     "Dynamic iterator must be a single variable name.",
+                     {traversal->front().range.start, traversal->back().range.end},
+                     std::nullopt});
+      return std::nullopt;
+    }
+    return std::move(traversal->front().name);
+  }
+
+  // hclsyntax's AsTraversal of a native expression: a scope traversal's steps; true, false and
+  // null as names (traversals have no keywords); a relative traversal's steps after those of its
+  // source. Nothing for any other expression (a parenthesis, a template, a call).
+  static std::optional<eval::Traversal> static_traversal(const syntax::SyntaxTree& tree,
+                                                         NodeId expression) {
+    const syntax::Node& n = tree.node(expression);
+    switch (n.kind) {
+      case NodeKind::ScopeTraversal:
+        return eval::traversal_steps(tree, expression);
+      case NodeKind::Literal: {
+        const std::string_view text = tree.token_text(n.first_token);
+        if (text != "true" && text != "false" && text != "null") return std::nullopt;
+        return eval::Traversal{{eval::TraversalStep::Kind::Root, std::string(text), Value(),
+                                tree.tokens()[n.first_token].range()}};
+      }
+      case NodeKind::RelativeTraversal: {
+        std::optional<eval::Traversal> steps = static_traversal(tree, expression - 1);
+        if (!steps) return std::nullopt;
+        for (eval::TraversalStep& step : eval::traversal_steps(tree, expression))
+          steps->push_back(std::move(step));
+        return steps;
+      }
+      default:
+        return std::nullopt;
+    }
   }
 
   // hcl's ExprList, for a dynamic block's labels: the elements of a tuple (a JSON array), or

@@ -1074,7 +1074,8 @@ Reply LanguageServer::references(const json& params) {
         [&](const WorkspaceFile& file) {
           const base::LineIndex& lines = file.snapshot.source().lines();
           for (const base::ByteRange& use :
-               features::spec_block_uses(file.snapshot, target.block, &cancel)) {
+               features::spec_block_uses(file.snapshot, target.block, &cancel,
+                                         features::SpecBlockUses::NamesAndIterators)) {
             if (locations.size() >= kMaxReferences) return false;
             locations.push_back(json(protocol::Location{file.uri, to_range(lines, use, encoding)}));
           }
@@ -1158,7 +1159,8 @@ Reply LanguageServer::rename(const json& params) {
               }
               const base::LineIndex& lines = file.snapshot.source().lines();
               for (const base::ByteRange& use :
-                   features::spec_block_uses(file.snapshot, target.block, &cancel)) {
+                   features::spec_block_uses(file.snapshot, target.block, &cancel,
+                                             features::SpecBlockUses::NamesAndIterators)) {
                 if (++count > kMaxReferences) return false;
                 changes[file.uri].push_back(
                     json(protocol::TextEdit{to_range(lines, use, encoding), name}));

@@ -2,10 +2,15 @@
 // name may take.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <string>
+#include <vector>
 
+#include "features/references.hpp"
 #include "features/rename.hpp"
 #include "fixture_support.hpp"
+#include "spec/load.hpp"
 #include "syntax/parser.hpp"
 
 using namespace hclspec;
@@ -37,9 +42,50 @@ std::string render_rename(const testing::FixtureDocument& document) {
     out += "renames " + testing::range_text(source, place.name) + "\n";
     const std::optional<base::ByteRange> written =
         features::spec_block_name(*spec, place.spec_block);
-    out += "spec name " + (written ? testing::range_text(*spec, *written) : "(none)") + "\n\n";
+    out += "spec name " + (written ? testing::range_text(*spec, *written) : "(none)") + "\n";
+    // What the server renames in the document: the uses, with dynamic blocks' default iterators.
+    for (const base::ByteRange& use :
+         features::spec_block_uses(document.snapshot, place.spec_block, nullptr,
+                                   features::SpecBlockUses::NamesAndIterators))
+      out += "edit " + testing::range_text(source, use) + "\n";
+    out += "\n";
   }
   return out;
+}
+
+// The error diagnostics of a fixture document, once the rename at its cursor `cursor` to `name`
+// is applied to it and to its spec as the server applies it; `which` uses renamed.
+std::vector<std::string> errors_after_rename(const testing::FixtureDocument& document,
+                                             size_t cursor, const std::string& name,
+                                             features::SpecBlockUses which) {
+  const std::unique_ptr<syntax::SyntaxTree> spec = spec_tree_of(document);
+  const features::PrepareRename prepared =
+      features::prepare_rename(document.snapshot, *spec, document.cursors.at(cursor));
+  REQUIRE(std::holds_alternative<features::RenamePlace>(prepared));
+  const auto& place = std::get<features::RenamePlace>(prepared);
+  const std::optional<base::ByteRange> written = features::spec_block_name(*spec, place.spec_block);
+  REQUIRE(written);
+  const bool quoted = spec->text()[written->start] == '"';
+  const std::string spec_text =
+      testing::apply_edits(spec->text(), {{*written, quoted ? "\"" + name + "\"" : name}});
+  std::vector<features::TextEdit> edits;
+  for (const base::ByteRange& use :
+       features::spec_block_uses(document.snapshot, place.spec_block, nullptr, which))
+    edits.push_back({use, name});
+  const std::string text = testing::apply_edits(document.snapshot.source().text(), edits);
+
+  base::Diagnostics problems;
+  auto renamed_spec = std::make_shared<const spec::SpecFile>(
+      spec::load_spec(syntax::parse_config(spec_text, "spec.hcldec"), problems));
+  REQUIRE(problems.empty());
+  features::Snapshot renamed = testing::snapshot_of(text, "renamed.hcl", renamed_spec);
+  renamed.binding = document.snapshot.binding;
+  renamed.binding.spec = renamed_spec;
+  std::vector<std::string> errors;
+  for (const features::DiagnosticItem& item : features::diagnostics(renamed))
+    if (item.severity == base::Severity::Error)
+      errors.push_back(testing::range_text(renamed.source(), item.range) + " " + item.message());
+  return errors;
 }
 
 }  // namespace
@@ -56,5 +102,23 @@ TEST_CASE("a new name must be an HCL identifier") {
   for (const char* bad : {"", "1port", "a b", "-x", "a.b", "\"q\"", "\xff"}) {
     CAPTURE(bad);
     CHECK_FALSE(features::new_name_problem(bad).empty());
+  }
+}
+
+TEST_CASE("a rename of a block type that dynamic blocks generate leaves their files clean") {
+  const testing::FixtureDocument document = testing::load_fixture(
+      std::filesystem::path(HCLSPEC_FIXTURES_DIR) / "features" / "rename" / "dynamic_blocks.hcl");
+  REQUIRE(document.cursors.size() == 3);
+  for (const features::DiagnosticItem& item : features::diagnostics(document.snapshot))
+    CHECK_MESSAGE(item.severity != base::Severity::Error, item.message());
+  // port (a bare label), task (a quoted one), group (whose iterator an inner block hides).
+  for (size_t cursor = 0; cursor < document.cursors.size(); ++cursor) {
+    CAPTURE(cursor);
+    CHECK(errors_after_rename(document, cursor, "renamed",
+                              features::SpecBlockUses::NamesAndIterators) ==
+          std::vector<std::string>{});
+    // The iterators' references left as they were would read a variable that is gone.
+    CHECK_FALSE(
+        errors_after_rename(document, cursor, "renamed", features::SpecBlockUses::Names).empty());
   }
 }

@@ -165,4 +165,83 @@ TEST_CASE("the dynamicBlocks setting pulled from the client, as VS Code gives it
   CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
 }
 
+TEST_CASE("rename a block type that dynamic blocks generate: labels, bare too, and iterators") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kNomadSpec);
+  const std::string spec_uri = folder.uri_of("specs/job.hcldec");
+  const std::string uri = folder.uri_of("example.nomad");
+  // Line 4 the port block, 7 the bare label, 9 and 11 the default iterator; the second dynamic
+  // block's iterator is its own.
+  const std::string job = R"(job "example" {
+  datacenters = ["dc1"]
+  group "cache" {
+    network {
+      port "http" {
+        to = 8080
+      }
+      dynamic port {
+        for_each = { admin = 9000 }
+        labels   = [port.key]
+        content {
+          to = port.value
+        }
+      }
+      dynamic "port" {
+        for_each = { ui = 8000 }
+        iterator = port
+        labels   = [port.key]
+        content {
+          static = port.value
+        }
+      }
+    }
+  }
+}
+)";
+  Session session;
+  session.initialize({}, folder.uri(), rules_with(true));
+  session.open(spec_uri, kNomadSpec);
+  session.open(uri, job);
+  session.settle();
+  CHECK(session.published(uri).back()["diagnostics"].empty());
+
+  // Find references from the port block: the bare label and the default iterator's references.
+  json params = {{"textDocument", {{"uri", uri}}},
+                 {"position", position(4, 7)},
+                 {"context", {{"includeDeclaration", false}}}};
+  std::string found;  // "line:character" of each, in order
+  const json references = session.request("textDocument/references", params)["result"];
+  for (const json& location : references)
+    found += std::to_string(location["range"]["start"]["line"].get<int>()) + ":" +
+             std::to_string(location["range"]["start"]["character"].get<int>()) + " ";
+  CHECK(found == "4:6 7:14 9:20 11:15 14:15 ");
+
+  params.erase("context");
+  params["newName"] = "listener";
+  const json changes = session.request("textDocument/rename", params)["result"]["changes"];
+  REQUIRE(changes.contains(spec_uri));
+  REQUIRE(changes.contains(uri));
+  const std::string spec = apply_edits(kNomadSpec, changes[spec_uri]);
+  CHECK(spec.find("block_map \"listener\" {") != std::string::npos);
+  const std::string renamed = apply_edits(job, changes[uri]);
+  CHECK(renamed.find("      dynamic listener {\n"
+                     "        for_each = { admin = 9000 }\n"
+                     "        labels   = [listener.key]\n"
+                     "        content {\n"
+                     "          to = listener.value\n") != std::string::npos);
+  // The explicit iterator keeps its name and its references.
+  CHECK(renamed.find("      dynamic \"listener\" {\n"
+                     "        for_each = { ui = 8000 }\n"
+                     "        iterator = port\n"
+                     "        labels   = [port.key]\n") != std::string::npos);
+
+  // Applied, both files still validate.
+  session.take();
+  session.change(spec_uri, 2, json::array({{{"text", spec}}}));
+  session.change(uri, 2, json::array({{{"text", renamed}}}));
+  session.settle();
+  CHECK(session.published(spec_uri).back()["diagnostics"].empty());
+  CHECK(session.published(uri).back()["diagnostics"].empty());
+}
+
 }  // namespace hclspec::testing

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <random>
 
@@ -157,6 +158,26 @@ std::vector<std::string> Session::logged() const {
     if (message.value("method", "") == "window/logMessage")
       out.push_back(message["params"]["message"].get<std::string>());
   return out;
+}
+
+std::string apply_edits(std::string text, const json& edits) {
+  // The last first, so the earlier ones' places stay.
+  std::vector<json> sorted(edits.begin(), edits.end());
+  std::sort(sorted.begin(), sorted.end(), [](const json& a, const json& b) {
+    return std::pair(a["range"]["start"]["line"].get<int>(),
+                     a["range"]["start"]["character"].get<int>()) >
+           std::pair(b["range"]["start"]["line"].get<int>(),
+                     b["range"]["start"]["character"].get<int>());
+  });
+  for (const json& edit : sorted) {
+    size_t line_start = 0;
+    for (int line = 0; line < edit["range"]["start"]["line"].get<int>(); ++line)
+      line_start = text.find('\n', line_start) + 1;
+    const size_t start = line_start + edit["range"]["start"]["character"].get<size_t>();
+    const size_t end = line_start + edit["range"]["end"]["character"].get<size_t>();
+    text.replace(start, end - start, edit["newText"].get<std::string>());
+  }
+  return text;
 }
 
 json position(uint32_t line, uint32_t character) {

@@ -97,6 +97,8 @@ class Session {
 
 // A position {line, character}.
 json position(uint32_t line, uint32_t character);
+// `text` with the LSP text edits `edits` (each on one line, ASCII) applied.
+std::string apply_edits(std::string text, const json& edits);
 // A range change event.
 json range_change(uint32_t start_line, uint32_t start_character, uint32_t end_line,
                   uint32_t end_character, const std::string& text);

@@ -130,26 +130,6 @@ TEST_CASE("find references from an input attribute: its siblings of the same spe
                                                          "svc/a.hcl:6:2", "svc/b.hcl:1:2"});
 }
 
-// `text` with LSP edits (one line each, ASCII) applied, the last first.
-std::string apply_edits(std::string text, const json& edits) {
-  std::vector<json> sorted(edits.begin(), edits.end());
-  std::sort(sorted.begin(), sorted.end(), [](const json& a, const json& b) {
-    return std::pair(a["range"]["start"]["line"].get<int>(),
-                     a["range"]["start"]["character"].get<int>()) >
-           std::pair(b["range"]["start"]["line"].get<int>(),
-                     b["range"]["start"]["character"].get<int>());
-  });
-  for (const json& edit : sorted) {
-    size_t line_start = 0;
-    for (int line = 0; line < edit["range"]["start"]["line"].get<int>(); ++line)
-      line_start = text.find('\n', line_start) + 1;
-    const size_t start = line_start + edit["range"]["start"]["character"].get<size_t>();
-    const size_t end = line_start + edit["range"]["end"]["character"].get<size_t>();
-    text.replace(start, end - start, edit["newText"].get<std::string>());
-  }
-  return text;
-}
-
 TEST_CASE("rename a spec block's name in the spec and in every file of that spec") {
   Workspace w;
   const json prepared =
