@@ -19,7 +19,8 @@
 ;;   and for `*.hcl' files unless `hcl-mode' is installed;
 ;; - an `eglot-server-programs' entry that runs `hclspec-server-command'
 ;;   for `hclspec-hcl-mode', `hcl-mode' and `terraform-mode' buffers;
-;; - `hclspec-rules', which files are checked against which spec, sent
+;; - `hclspec-rules', which files are checked against which spec, and
+;;   `hclspec-dynamic-blocks', whether they read `dynamic' blocks, sent
 ;;   to the server as initialization options and as the `hclspec'
 ;;   section of the workspace configuration.
 ;;
@@ -252,9 +253,29 @@ Setting this option through Customize tells running servers; after
          (set-default symbol value)
          (hclspec-send-rules)))
 
+(defcustom hclspec-dynamic-blocks nil
+  "Whether files checked against a spec read `dynamic' blocks.
+When non-nil, a `dynamic \"T\"' block stands for blocks of type T,
+as Terraform and Nomad read it, in every file checked against a
+spec (a `.hclspec.hcl' rule's `dynamic_blocks = true' does it for
+the files of that rule alone).  Otherwise such a block is reported
+as unsupported.
+
+A project can set its own value instead, as `:dynamicBlocks' in
+the `hclspec' section of `eglot-workspace-configuration'.  Setting
+this option through Customize tells running servers; after `setq',
+call `hclspec-send-rules'."
+  :type 'boolean
+  :initialize #'custom-initialize-default
+  :set (lambda (symbol value)
+         (set-default symbol value)
+         (hclspec-send-rules)))
+
 (defun hclspec--settings ()
-  "The `hclspec' settings section for `hclspec-rules', for Eglot's JSON."
-  (list :rules
+  "The `hclspec' settings section, for Eglot's JSON.
+It holds `hclspec-rules' and `hclspec-dynamic-blocks'."
+  (list :dynamicBlocks (if hclspec-dynamic-blocks t :json-false)
+        :rules
         (vconcat
          (mapcar (lambda (rule)
                    (let ((files (car rule))
@@ -269,22 +290,26 @@ Setting this option through Customize tells running servers; after
                  hclspec-rules))))
 
 (defclass hclspec-eglot-server (eglot-lsp-server) ()
-  :documentation "An Eglot connection to hclspec, which knows `hclspec-rules'.")
+  :documentation "An Eglot connection to hclspec, which knows `hclspec-rules'.
+And `hclspec-dynamic-blocks'.")
 
 (cl-defmethod eglot-initialization-options ((_server hclspec-eglot-server))
-  "Send `hclspec-rules', so that the first diagnostics follow them."
+  "Send the settings, so that the first diagnostics follow them.
+That is `hclspec-rules' and `hclspec-dynamic-blocks'."
   (hclspec--settings))
 
 ;; The server asks for its `hclspec' section for each workspace folder
 ;; (after `initialized' and whenever Eglot signals a configuration
 ;; change), and a folder's answer replaces the initialization options.
 ;; `eglot-workspace-configuration' (which a project's `.dir-locals.el'
-;; may set) answers first; `hclspec-rules' fills in when it has no
-;; `hclspec' section, so that an answer never takes the rules away.
+;; may set) answers first; `hclspec-rules' and `hclspec-dynamic-blocks'
+;; fill in when it has no `hclspec' section, so that an answer never
+;; takes the rules away.
 (cl-defmethod eglot-handle-request
   ((_server hclspec-eglot-server) (_method (eql workspace/configuration))
    &key items)
-  "Answer the `hclspec' ITEMS with `hclspec-rules', unless the project has."
+  "Answer the `hclspec' ITEMS with our settings, unless the project has.
+Those are `hclspec-rules' and `hclspec-dynamic-blocks'."
   (let ((answers (cl-call-next-method)))
     (cl-map 'vector
             (lambda (item answer)
@@ -295,8 +320,9 @@ Setting this option through Customize tells running servers; after
             items answers)))
 
 (defun hclspec-send-rules ()
-  "Tell the running hclspec servers that `hclspec-rules' changed.
-They ask for their settings again and check every open file."
+  "Tell the running hclspec servers that the settings changed.
+That is `hclspec-rules' or `hclspec-dynamic-blocks'.  The servers
+ask for their settings again and check the open files again."
   (interactive)
   (let (servers)
     (dolist (buffer (buffer-list))

@@ -499,14 +499,10 @@ Reply LanguageServer::initialize(const json& params) {
   workspace_.set_folders(std::move(folders));
   if (init.initialization_options.is_object()) {
     settings_.inlay_hints = inlay_hint_options_from(init.initialization_options);
-    workspace_.set_dynamic_blocks(dynamic_blocks_from(init.initialization_options));
     // A mistake in the rules must not keep the server from starting: it is logged, as a mistake
     // in pushed or pulled settings is, and the documents get what the other routes give.
-    try {
-      workspace_.set_client_rules(rules_from(init.initialization_options));
-    } catch (const protocol::InvalidParams& error) {
-      log(kLogWarning, std::string("Ignored the initializationOptions rules: ") + error.what());
-    }
+    workspace_.set_client_settings(
+        client_settings_from(init.initialization_options, nullptr, "initializationOptions"));
   }
   state_ = State::Running;
   return initialize_result(client_);
@@ -587,24 +583,33 @@ void LanguageServer::pull_configuration() {
                });
 }
 
+ClientSettings LanguageServer::client_settings_from(const json& section,
+                                                    const std::string* folder_uri,
+                                                    const std::string& origin) {
+  ClientSettings settings;
+  settings.dynamic_blocks = dynamic_blocks_from(section);
+  try {
+    settings.rules = rules_from(section);
+  } catch (const protocol::InvalidParams& error) {
+    // Rules that cannot be read leave those that apply as they were.
+    log(kLogWarning, "Ignored the " + origin + " rules: " + error.what());
+    settings.rules = workspace_.settings_of(folder_uri).rules;
+  }
+  return settings;
+}
+
 void LanguageServer::apply_settings(const json& section, const std::string* folder_uri) {
   settings_.inlay_hints = inlay_hint_options_from(section);
-  bool changed = workspace_.set_dynamic_blocks(dynamic_blocks_from(section));
-  try {
-    std::vector<AssociationRule> rules = rules_from(section);
-    const bool rules_changed = folder_uri
-                                   ? workspace_.set_folder_rules(*folder_uri, std::move(rules))
-                                   : workspace_.set_client_rules(std::move(rules));
-    changed = changed || rules_changed;
-  } catch (const protocol::InvalidParams& error) {
-    log(kLogWarning, std::string("Ignored the hclspec settings' rules: ") + error.what());
-  }
+  ClientSettings settings = client_settings_from(section, folder_uri, "hclspec settings'");
+  const bool changed = folder_uri ? workspace_.set_folder_settings(*folder_uri, std::move(settings))
+                                  : workspace_.set_client_settings(std::move(settings));
   // Clients repeat unchanged settings (at start, on every save of a settings file): the
   // documents' specs stay as they are, and nothing is analysed again.
   if (!changed) return;
   specs_changed();
-  workspace_.reassociate_all();
-  for (const auto& [uri, document] : workspace_.documents()) mark_changed(uri);
+  // Only the documents whose spec, its origin or its options changed (a folder's settings
+  // concern only the documents inside it).
+  for (const std::string& uri : workspace_.reassociate_all()) mark_changed(uri);
 }
 
 void LanguageServer::did_change_configuration(json& params) {

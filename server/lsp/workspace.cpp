@@ -85,38 +85,37 @@ void Workspace::remove_folder(const std::string& uri) {
   reassociate_all();
 }
 
-bool Workspace::set_client_rules(std::vector<AssociationRule> rules) {
-  bool changed = rules != client_rules_;
+bool Workspace::set_client_settings(ClientSettings settings) {
+  bool changed = settings != client_settings_;
   for (WorkspaceFolder& folder : folders_) {
-    changed = changed || (folder.rules && *folder.rules != rules);
-    folder.rules.reset();
+    changed = changed || (folder.settings && *folder.settings != settings);
+    folder.settings.reset();
   }
-  client_rules_ = std::move(rules);
+  client_settings_ = std::move(settings);
   return changed;
 }
 
-bool Workspace::set_folder_rules(const std::string& folder_uri,
-                                 std::vector<AssociationRule> rules) {
+bool Workspace::set_folder_settings(const std::string& folder_uri, ClientSettings settings) {
   bool changed = false;
   for (WorkspaceFolder& folder : folders_)
     if (folder.uri == folder_uri) {
-      // Until a pull answers, the folder follows the client-wide rules.
-      changed = folder.rules ? *folder.rules != rules : client_rules_ != rules;
-      folder.rules = std::move(rules);
+      // Until a pull answers, the folder follows the client-wide settings.
+      changed = folder.settings ? *folder.settings != settings : client_settings_ != settings;
+      folder.settings = std::move(settings);
     }
   return changed;
 }
 
-bool Workspace::set_dynamic_blocks(bool on) {
-  const bool changed = on != dynamic_blocks_;
-  dynamic_blocks_ = on;
-  return changed;
+const ClientSettings& Workspace::settings_of(const std::string* folder_uri) const {
+  if (folder_uri)
+    for (const WorkspaceFolder& folder : folders_)
+      if (folder.uri == *folder_uri && folder.settings) return *folder.settings;
+  return client_settings_;
 }
 
 AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
-                                       const std::vector<AssociationRule>& client_rules,
-                                       bool dynamic_blocks, const std::string& path,
-                                       FileAccess& disk) {
+                                       const ClientSettings& client_settings,
+                                       const std::string& path, FileAccess& disk) {
   // The innermost folder holding the file decides; a file in no folder trusts only its own
   // folder, so a modeline cannot reach further up than the file itself.
   const WorkspaceFolder* best = nullptr;
@@ -124,22 +123,22 @@ AssociationContext association_context(const std::vector<WorkspaceFolder>& folde
     const bool inside = path_is_inside(folder.path, path) || path_is_inside(folder.real_path, path);
     if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
   }
+  const ClientSettings& settings = best && best->settings ? *best->settings : client_settings;
   AssociationContext context;
-  context.dynamic_blocks = dynamic_blocks;
+  context.client_rules = settings.rules;
+  context.dynamic_blocks = settings.dynamic_blocks;
   if (best) {
     context.trust_root = best->real_path;
     context.client_rules_base = best->real_path;
-    context.client_rules = best->rules ? *best->rules : client_rules;
   } else {
     context.trust_root = folder_of(path, disk);
     context.client_rules_base = folders.empty() ? context.trust_root : folders.front().real_path;
-    context.client_rules = client_rules;
   }
   return context;
 }
 
 AssociationContext Workspace::context_for(const std::string& path) const {
-  return association_context(folders_, client_rules_, dynamic_blocks_, path, disk_);
+  return association_context(folders_, client_settings_, path, disk_);
 }
 
 void Workspace::associate(Document& document) {
@@ -151,6 +150,16 @@ void Workspace::associate(Document& document) {
   // What was decoded by another spec is of no more use (and would keep that spec alive).
   if (spec != document.spec) forget_decoded(document);
   document.spec = std::move(spec);
+}
+
+bool Workspace::reassociate(Document& document) {
+  const Association before = document.association;
+  const std::shared_ptr<const LoadedSpec> spec_before = document.spec;
+  associate(document);
+  const Association& after = document.association;
+  return before.kind != after.kind || before.spec_path != after.spec_path ||
+         before.problem != after.problem || before.chosen_by != after.chosen_by ||
+         before.dynamic_blocks != after.dynamic_blocks || spec_before != document.spec;
 }
 
 void Workspace::forget_decoded(Document& document) {
@@ -209,18 +218,9 @@ std::vector<std::string> Workspace::file_changed(const std::string& path) {
   // a project file or a folder's rules may all change what applies. Documents whose spec and
   // its origin come out the same are still analysed again when they use the changed spec.
   std::vector<std::string> affected;
-  for (auto& [uri, document] : documents_) {
-    const Association before = document.association;
-    const std::shared_ptr<const LoadedSpec> spec_before = document.spec;
-    associate(document);
-    const bool same = before.kind == document.association.kind &&
-                      before.spec_path == document.association.spec_path &&
-                      before.problem == document.association.problem &&
-                      before.chosen_by == document.association.chosen_by &&
-                      before.dynamic_blocks == document.association.dynamic_blocks &&
-                      spec_before == document.spec;
-    if (!same || document.path == path || (real && document.path == *real)) affected.push_back(uri);
-  }
+  for (auto& [uri, document] : documents_)
+    if (reassociate(document) || document.path == path || (real && document.path == *real))
+      affected.push_back(uri);
   return affected;
 }
 
@@ -232,15 +232,17 @@ bool Workspace::spec_in_use(const std::string& path) const {
   });
 }
 
-void Workspace::reassociate_all() {
-  for (auto& [uri, document] : documents_) associate(document);
+std::vector<std::string> Workspace::reassociate_all() {
+  std::vector<std::string> changed;
+  for (auto& [uri, document] : documents_)
+    if (reassociate(document)) changed.push_back(uri);
+  return changed;
 }
 
 WorkspaceView Workspace::view() {
   WorkspaceView view;
   view.folders = folders_;
-  view.client_rules = client_rules_;
-  view.dynamic_blocks = dynamic_blocks_;
+  view.client_settings = client_settings_;
   for (const auto& [uri, document] : documents_) {
     view.open_files.push_back({uri, document.path, document.association, snapshot(document)});
     if (document.association.kind == Association::Kind::MetaSpec ||

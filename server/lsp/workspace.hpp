@@ -43,12 +43,20 @@ struct Document {
   const std::string& text() const { return source().text(); }
 };
 
+// The client's settings that decide what a file is checked against: its rules, and whether
+// every file checked against a spec reads `dynamic` blocks (AssociationContext::dynamic_blocks).
+struct ClientSettings {
+  std::vector<AssociationRule> rules;
+  bool dynamic_blocks = false;
+
+  friend bool operator==(const ClientSettings&, const ClientSettings&) = default;
+};
+
 struct WorkspaceFolder {
   std::string uri;
-  std::string path;       // as the client named it
-  std::string real_path;  // after symbolic links: the trust root
-  std::optional<std::vector<AssociationRule>>
-      rules;  // pulled for this folder (workspace/configuration)
+  std::string path;                        // as the client named it
+  std::string real_path;                   // after symbolic links: the trust root
+  std::optional<ClientSettings> settings;  // pulled for this folder (workspace/configuration)
 };
 
 // The disk, except that the text of an open document wins over the file: a spec edited in the
@@ -76,15 +84,16 @@ class Workspace {
   void add_folder(WorkspaceFolder folder);
   void remove_folder(const std::string& uri);
   const std::vector<WorkspaceFolder>& folders() const { return folders_; }
-  // Rules from `initializationOptions` or pushed settings: for every folder that has none of
+  // Settings from `initializationOptions` or pushed ones: for every folder that has none of
   // its own.
-  // Each returns whether the rules that apply changed. Rules pushed by the client replace what
-  // was pulled for every folder: the push is the newer word (a pull may follow and refine it).
-  bool set_client_rules(std::vector<AssociationRule> rules);
-  bool set_folder_rules(const std::string& folder_uri, std::vector<AssociationRule> rules);
-  // The client's setting that every file checked against a spec reads `dynamic` blocks;
-  // returns whether it changed.
-  bool set_dynamic_blocks(bool on);
+  // Each returns whether the settings that apply changed. Settings pushed by the client replace
+  // what was pulled for every folder: the push is the newer word (a pull may follow and refine
+  // it).
+  bool set_client_settings(ClientSettings settings);
+  bool set_folder_settings(const std::string& folder_uri, ClientSettings settings);
+  // The settings that apply in the folder (what was pulled for it, else the client's), or the
+  // client's when `folder_uri` is null or names no folder.
+  const ClientSettings& settings_of(const std::string* folder_uri) const;
 
   // Opens or replaces a document; its spec is chosen (and loaded) at once.
   Document& open(const std::string& uri, int64_t version, std::string text);
@@ -99,8 +108,9 @@ class Workspace {
   std::vector<std::string> file_changed(const std::string& path);
   // Whether an open document is checked against the spec at `path` (whatever its name).
   bool spec_in_use(const std::string& path) const;
-  // Chooses the spec of every open document again (new folders or rules).
-  void reassociate_all();
+  // Chooses the spec of every open document again (new folders or settings). Returns the URIs
+  // of the documents whose spec, its origin or its options changed.
+  std::vector<std::string> reassociate_all();
 
   // What analyses of the document read: its tree and the spec that applies.
   features::Snapshot snapshot(const Document& document) const;
@@ -115,6 +125,8 @@ class Workspace {
 
  private:
   void associate(Document& document);
+  // associate(), and whether what an analysis reads of the choice changed.
+  bool reassociate(Document& document);
   static void forget_decoded(Document& document);
 
   FileAccess& disk_;
@@ -122,17 +134,15 @@ class Workspace {
   OverlayFileAccess files_;
   SpecStore specs_;
   std::vector<WorkspaceFolder> folders_;
-  std::vector<AssociationRule> client_rules_;
-  bool dynamic_blocks_ = false;
+  ClientSettings client_settings_;
   uint64_t openings_ = 0;
 };
 
-// The folders, rules and trust root that decide the spec of the file at `path`: those of the
+// The folders, settings and trust root that decide the spec of the file at `path`: those of the
 // innermost workspace folder holding it, or of its own folder when none does.
 AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
-                                       const std::vector<AssociationRule>& client_rules,
-                                       bool dynamic_blocks, const std::string& path,
-                                       FileAccess& disk);
+                                       const ClientSettings& client_settings,
+                                       const std::string& path, FileAccess& disk);
 
 // The file path a URI stands for: the path of a file: URI, else a stable made-up name under
 // "/untitled/" (never inside a workspace folder, so no modeline of it is trusted).

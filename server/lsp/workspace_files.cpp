@@ -67,9 +67,7 @@ std::optional<WorkspaceFile> bind_file(
     const std::function<bool(const Association&, bool open)>& wanted) {
   WorkspaceFile file;
   file.association = associate(
-      path, text,
-      association_context(view.folders, view.client_rules, view.dynamic_blocks, path, files),
-      files);
+      path, text, association_context(view.folders, view.client_settings, path, files), files);
   if (json_if_associated && file.association.kind != Association::Kind::Spec) return std::nullopt;
   if (!wanted(file.association, false)) return std::nullopt;
   std::shared_ptr<const LoadedSpec> spec;

@@ -32,8 +32,7 @@ struct WorkspaceFile {
 // spec files' texts first.
 struct WorkspaceView {
   std::vector<WorkspaceFolder> folders;
-  std::vector<AssociationRule> client_rules;
-  bool dynamic_blocks = false;  // the client's setting (AssociationContext::dynamic_blocks)
+  ClientSettings client_settings;  // for the folders that have none of their own
   std::vector<WorkspaceFile> open_files;
   std::map<std::string, std::string> open_texts;  // by path: open spec and project files
   SpecStore* specs = nullptr;

@@ -283,15 +283,7 @@ TEST_CASE("several workspace folders, each with its own pulled rules") {
   const std::string in_first = first.uri_of("a.hcl");
   const std::string in_second = second.uri_of("a.hcl");
   Session session;
-  session.request(
-      "initialize",
-      {{"capabilities", {{"workspace", {{"configuration", true}}}}},
-       {"workspaceFolders",
-        {{{"uri", first.uri()}, {"name", "first"}}, {{"uri", second.uri()}, {"name", "second"}}}}});
-  session.notify("initialized", json::object());
-  const json ask = session.take_request("workspace/configuration");
-  REQUIRE(ask["params"]["items"].size() == 2);
-  CHECK(ask["params"]["items"][1]["scopeUri"] == second.uri());
+  const json ask = session.initialize_folders({first.uri(), second.uri()});
   const json first_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "job.hcldec"}}}}};
   const json second_rules = {{"rules", {{{"files", {"*.hcl"}}, {"spec", "other.hcldec"}}}}};
   session.send({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {first_rules, second_rules}}});

@@ -1,5 +1,6 @@
 // `dynamic` blocks in a session: the client's setting turns them on for diagnostics and the
-// editor features, and a change of it analyses the open documents again.
+// editor features, per workspace folder, and a change of it analyses again the open documents
+// it concerns.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -90,6 +91,17 @@ json rules_with(bool dynamic_blocks) {
           {"dynamicBlocks", dynamic_blocks}};
 }
 
+// The codes of the last diagnostics published for `uri`, sorted.
+std::vector<std::string> sorted_codes(const Session& session, const std::string& uri) {
+  std::vector<std::string> codes = session.published_codes(uri);
+  std::sort(codes.begin(), codes.end());
+  return codes;
+}
+
+// kJob's diagnostics with dynamic blocks read, and without.
+const std::vector<std::string> kRead = {"unsupported-argument@25", "variables-not-allowed@20"};
+const std::vector<std::string> kUnsupported = {"unsupported-block-type@19"};
+
 bool has(const std::vector<std::string>& codes, const std::string& code) {
   return std::find(codes.begin(), codes.end(), code) != codes.end();
 }
@@ -116,9 +128,7 @@ TEST_CASE("the client's dynamicBlocks setting reads dynamic blocks in diagnostic
   session.open(uri, kJob);
   session.settle();
   // The content is checked as a port's body; `local` is Nomad's, unknown to the spec.
-  std::vector<std::string> codes = session.published_codes(uri);
-  std::sort(codes.begin(), codes.end());
-  CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
+  CHECK(sorted_codes(session, uri) == kRead);
 
   // Where a port block may go, `dynamic "port"` is offered too; inside `content`, a port's
   // attributes; inside the labels, the iterator's steps.
@@ -145,7 +155,7 @@ TEST_CASE("the client's dynamicBlocks setting reads dynamic blocks in diagnostic
   session.notify("workspace/didChangeConfiguration",
                  {{"settings", {{"hclspec", rules_with(false)}}}});
   session.settle();
-  CHECK(session.published_codes(uri) == std::vector<std::string>{"unsupported-block-type@19"});
+  CHECK(session.published_codes(uri) == kUnsupported);
   CHECK_FALSE(has(completion_labels(session, uri, 18, 6), "dynamic \"port\""));
 }
 
@@ -160,9 +170,79 @@ TEST_CASE("the dynamicBlocks setting pulled from the client, as VS Code gives it
   session.send(
       {{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", json::array({rules_with(true)})}});
   session.settle();
-  std::vector<std::string> codes = session.published_codes(uri);
-  std::sort(codes.begin(), codes.end());
-  CHECK(codes == std::vector<std::string>{"unsupported-argument@25", "variables-not-allowed@20"});
+  CHECK(sorted_codes(session, uri) == kRead);
+}
+
+TEST_CASE("dynamicBlocks per workspace folder: each folder's pulled value, else the client's") {
+  TempFolder on;
+  TempFolder off;
+  on.write("specs/job.hcldec", kNomadSpec);
+  off.write("specs/job.hcldec", kNomadSpec);
+  const std::string in_on = on.uri_of("example.nomad");
+  const std::string in_off = off.uri_of("example.nomad");
+  Session session;
+  const json ask = session.initialize_folders({on.uri(), off.uri()}, rules_with(true));
+
+  // Until the pull is answered, both folders follow initializationOptions.
+  session.open(in_on, kJob);
+  session.open(in_off, kJob);
+  session.settle();
+  CHECK(sorted_codes(session, in_on) == kRead);
+  CHECK(sorted_codes(session, in_off) == kRead);
+
+  // The folders answer differently: a dynamic block is read in the first folder's file and
+  // unsupported in the second's (the folder answered last decides nothing for the other). Only
+  // the document whose setting changed is analysed again.
+  session.send(
+      {{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {rules_with(true), rules_with(false)}}});
+  session.settle();
+  CHECK(session.published(in_on).size() == 1);
+  CHECK(sorted_codes(session, in_on) == kRead);
+  CHECK(session.published(in_off).size() == 2);
+  CHECK(sorted_codes(session, in_off) == kUnsupported);
+
+  // Pulled again: now the first folder turns them off too; the second, unchanged, is not
+  // analysed again.
+  session.take();
+  session.notify("workspace/didChangeConfiguration", {{"settings", json::object()}});
+  const json again = session.take_request("workspace/configuration");
+  session.send({{"jsonrpc", "2.0"},
+                {"id", again["id"]},
+                {"result", {rules_with(false), rules_with(false)}}});
+  session.settle();
+  CHECK(sorted_codes(session, in_on) == kUnsupported);
+  CHECK(session.published(in_off).empty());
+
+  // A pushed value replaces what was pulled, in every folder.
+  session.take();
+  session.notify("workspace/didChangeConfiguration",
+                 {{"settings", {{"hclspec", rules_with(true)}}}});
+  session.settle();
+  CHECK(sorted_codes(session, in_on) == kRead);
+  CHECK(sorted_codes(session, in_off) == kRead);
+}
+
+TEST_CASE("a folder's pulled dynamicBlocks applies though its rules are malformed") {
+  TempFolder folder;
+  folder.write("specs/job.hcldec", kNomadSpec);
+  const std::string uri = folder.uri_of("example.nomad");
+  Session session;
+  session.initialize({{"workspace", {{"configuration", true}}}}, folder.uri(), rules_with(false));
+  const json ask = session.take_request("workspace/configuration");
+  session.open(uri, kJob);
+  session.settle();
+  CHECK(sorted_codes(session, uri) == kUnsupported);
+  session.take();
+  json section = rules_with(true);
+  section["rules"] = "*.nomad";
+  session.send({{"jsonrpc", "2.0"}, {"id", ask["id"]}, {"result", {section}}});
+  session.settle();
+  // The rules of initializationOptions still give the spec; the folder reads dynamic blocks.
+  CHECK(sorted_codes(session, uri) == kRead);
+  bool logged = false;
+  for (const std::string& message : session.logged())
+    logged = logged || message.starts_with("Ignored the hclspec settings' rules");
+  CHECK(logged);
 }
 
 TEST_CASE("rename a block type that dynamic blocks generate: labels, bare too, and iterators") {

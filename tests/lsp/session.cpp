@@ -97,6 +97,26 @@ json Session::initialize(const json& capabilities, const std::string& root_uri,
   return result;
 }
 
+json Session::initialize_folders(const std::vector<std::string>& folder_uris,
+                                 const json& initialization_options) {
+  json params = {{"processId", nullptr},
+                 {"capabilities", {{"workspace", {{"configuration", true}}}}},
+                 {"workspaceFolders", json::array()}};
+  for (const std::string& uri : folder_uris)
+    params["workspaceFolders"].push_back({{"uri", uri}, {"name", uri.substr(uri.rfind('/') + 1)}});
+  if (!initialization_options.is_null()) params["initializationOptions"] = initialization_options;
+  request("initialize", params);
+  notify("initialized", json::object());
+  const json ask = take_request("workspace/configuration");
+  const json& items = ask["params"]["items"];
+  REQUIRE(items.size() == folder_uris.size());
+  for (size_t i = 0; i < folder_uris.size(); ++i) {
+    CHECK(items[i]["scopeUri"] == folder_uris[i]);
+    CHECK(items[i]["section"] == "hclspec");
+  }
+  return ask;
+}
+
 void Session::open(const std::string& uri, const std::string& text, int64_t version) {
   notify("textDocument/didOpen",
          {{"textDocument",

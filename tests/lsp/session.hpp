@@ -69,6 +69,11 @@ class Session {
   // `initialize` with the given capabilities and options, then `initialized`.
   json initialize(const json& capabilities = json::object(), const std::string& root_uri = "",
                   const json& initialization_options = nullptr);
+  // `initialize` with these workspace folders, from a client the server may ask for its
+  // settings, then `initialized`. Returns the server's workspace/configuration request, after
+  // checking that it asks for the `hclspec` section of each folder, in order.
+  json initialize_folders(const std::vector<std::string>& folder_uris,
+                          const json& initialization_options = nullptr);
   void open(const std::string& uri, const std::string& text, int64_t version = 1);
   void change(const std::string& uri, int64_t version, const json& changes);
 

@@ -66,6 +66,7 @@ assert.equal(initialize.method, "initialize");
 assert.deepEqual(initialize.params.capabilities.general.positionEncodings, ["utf-16"]);
 assert.deepEqual(initialize.params.initializationOptions, {
   rules: [{ files: ["jobs/*.hcl"], spec: "specs/deploy.hcldec" }],
+  dynamicBlocks: false,
 });
 const methods = new Set(messages.map((m) => m.method).filter(Boolean));
 for (const method of ["initialized", "textDocument/didOpen", "textDocument/didChange", "textDocument/completion", "textDocument/hover"])
@@ -74,6 +75,7 @@ for (const method of ["initialized", "textDocument/didOpen", "textDocument/didCh
 const configuration = messages.find((m) => Array.isArray(m.result) && m.result[0]?.rules);
 assert.ok(configuration, "no workspace/configuration answer with rules");
 assert.deepEqual(configuration.result[0].rules, [{ files: ["jobs/*.hcl"], spec: "specs/deploy.hcldec" }]);
+assert.equal(configuration.result[0].dynamicBlocks, false);
 console.log(`e2e-check: VS Code ${initialize.params.clientInfo?.version} sent ${messages.length} messages: ${[...methods].join(", ")}`);
 
 // ---- The page itself, over the DevTools protocol: squiggles, the hover, a screenshot.

@@ -64,13 +64,16 @@ async function start(): Promise<void> {
       { scheme: "untitled", language: "hcl" },
       { scheme: "untitled", language: "hcldec" },
     ],
-    initializationOptions: () =>
-      initializationOptions(vscode.workspace.getConfiguration("hclspec").get("rules")),
+    initializationOptions: () => {
+      const settings = vscode.workspace.getConfiguration("hclspec");
+      return initializationOptions(settings.get("rules"), settings.get("dynamicBlocks"));
+    },
     outputChannel: output,
     middleware: {
       workspace: {
-        // The server pulls `hclspec` per workspace folder; answer with the rules cleaned as in
-        // initializationOptions, so that one bad rule does not make it drop them all.
+        // The server pulls `hclspec` per workspace folder (rules and dynamicBlocks apply per
+        // folder); answer with the rules cleaned as in initializationOptions, so that one bad
+        // rule does not make it drop them all.
         configuration: async (params, token, next) => {
           const result = await next(params, token);
           if (!Array.isArray(result)) return result;
@@ -121,7 +124,8 @@ async function settingsChanged(event: vscode.ConfigurationChangeEvent): Promise<
   if (read.some((setting) => event.affectsConfiguration(setting)) && client) {
     warnAboutRules();
     // `settings: null` makes the server pull `hclspec` per workspace folder. A pushed value
-    // could only be the window's, while `hclspec.rules` may differ between folders.
+    // could only be the window's, while `hclspec.rules` and `hclspec.dynamicBlocks` may differ
+    // between folders.
     await client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   }
 }

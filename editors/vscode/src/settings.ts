@@ -42,20 +42,31 @@ export function cleanRules(value: unknown): { rules: Rule[]; problems: string[] 
   return { rules, problems };
 }
 
-/** What the extension sends as `initializationOptions`. */
-export function initializationOptions(rulesSetting: unknown): { rules: Rule[] } {
-  return { rules: cleanRules(rulesSetting).rules };
+/** `hclspec.dynamicBlocks` as the server reads it: on only when the setting is `true`. */
+export function dynamicBlocks(setting: unknown): boolean {
+  return setting === true;
 }
 
 /**
- * The `hclspec` section as a `workspace/configuration` answer: VS Code hands over the whole
- * section (server, rules, inlayHints, dynamicBlocks, trace); the server reads `rules`,
- * `inlayHints` and `dynamicBlocks`, and the rules are cleaned.
+ * What the extension sends as `initializationOptions`: the window's `hclspec.rules` and
+ * `hclspec.dynamicBlocks`, which apply until the server has pulled each folder's own.
+ */
+export function initializationOptions(
+  rulesSetting: unknown,
+  dynamicBlocksSetting: unknown,
+): { rules: Rule[]; dynamicBlocks: boolean } {
+  return { rules: cleanRules(rulesSetting).rules, dynamicBlocks: dynamicBlocks(dynamicBlocksSetting) };
+}
+
+/**
+ * The `hclspec` section as a `workspace/configuration` answer for one folder: VS Code hands over
+ * the whole section (server, rules, inlayHints, dynamicBlocks, trace); the server reads `rules`,
+ * `inlayHints` and `dynamicBlocks`, and the rules are cleaned and `dynamicBlocks` made a boolean.
  */
 export function configurationSection(section: unknown): unknown {
   if (typeof section !== "object" || section === null) return section;
-  const rules = (section as { rules?: unknown }).rules;
-  return { ...section, rules: cleanRules(rules).rules };
+  const { rules, dynamicBlocks: dynamic } = section as { rules?: unknown; dynamicBlocks?: unknown };
+  return { ...section, rules: cleanRules(rules).rules, dynamicBlocks: dynamicBlocks(dynamic) };
 }
 
 export interface ServerLookup {

@@ -62,8 +62,14 @@ const rulesFolder = path.join(extensionDir, "test", "workspace");
 const uriOf = (file: string) => pathToFileURL(file).href;
 
 /** The `hclspec` section VS Code returns for a folder: every setting, defaults included. */
-function section(rules: unknown) {
-  return { server: { path: "hclspec", args: [] }, rules, trace: { server: "off" } };
+function section(rules: unknown, dynamicBlocks = false) {
+  return {
+    server: { path: "hclspec", args: [] },
+    rules,
+    inlayHints: { values: true, labelNames: true },
+    dynamicBlocks,
+    trace: { server: "off" },
+  };
 }
 // One malformed rule among good ones: the extension drops it instead of losing them all.
 const deployRules = [
@@ -202,7 +208,7 @@ describe("a VS Code session with hclspec serve", () => {
       rootPath: projectFolder,
       rootUri: uriOf(projectFolder),
       capabilities: vscodeCapabilities(),
-      initializationOptions: initializationOptions(deployRules),
+      initializationOptions: initializationOptions(deployRules, false),
       trace: "off",
       workspaceFolders: [
         { uri: uriOf(projectFolder), name: "lint_workspace" },
@@ -396,6 +402,39 @@ describe("a VS Code session with hclspec serve", () => {
     const second = await within(again, "the workspace's diagnostics again");
     assert.equal(second.items.length, first.items.length);
     assert.ok(second.items.every((item) => item.kind === "unchanged"), JSON.stringify(second.items));
+  });
+
+  test("hclspec.dynamicBlocks, pulled per folder: a change reads dynamic blocks in that folder", async () => {
+    // Open only, never on disk: a generated deployment the client's rule gives deploy.hcldec.
+    const uri = uriOf(path.join(rulesFolder, "jobs", "generated.hcl"));
+    const text = [
+      'name = "generated"',
+      'dynamic "container" {',
+      '  for_each = ["api"]',
+      "  labels   = [container.value]",
+      "  content {",
+      '    imgae = "app:1"',
+      "  }",
+      "}",
+      "",
+    ].join("\n");
+    const off = await open("", "hcl", uri, text);
+    assert.deepEqual(summary(off), expected(["unsupported-block-type", rangeOf(text, 1, "dynamic")]));
+
+    const pulled = within(new Promise<void>((resolve) => (configurationArrived = resolve)), "workspace/configuration after dynamicBlocks changed");
+    const refresh = within(new Promise<void>((resolve) => (refreshed = resolve)), "workspace/diagnostic/refresh after dynamicBlocks changed");
+    settings.set(uriOf(rulesFolder), section(deployRules, true));
+    // What the extension sends when hclspec.dynamicBlocks changes.
+    await connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await pulled;
+    await refresh;
+    // The content is checked as a container's body, at its place: the image is missing there.
+    const on = await pullFull(uri, "after dynamicBlocks changed");
+    assert.deepEqual(
+      summary(on),
+      expected(["missing-required-argument", rangeOf(text, 4, "content")], ["unsupported-argument", rangeOf(text, 5, "imgae")]),
+    );
+    await connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
   });
 
   test("a settings change: didChangeConfiguration makes the server pull the new rules", async () => {

@@ -46,6 +46,7 @@ describe(`the packaged extension ${path.basename(vsix)}`, () => {
       semanticTokenTypes: { id: string; superType: string }[];
       semanticTokenModifiers: { id: string }[];
       semanticTokenScopes: { language: string; scopes: Record<string, string[]> }[];
+      configuration: { properties: Record<string, { scope?: string }> };
     };
   };
 
@@ -114,6 +115,11 @@ describe(`the packaged extension ${path.basename(vsix)}`, () => {
     const packaged = JSON.parse(entries.get("extension/package.json")!.toString("utf8"));
     assert.equal(packaged.version, own.version);
     assert.match(entries.get("extension.vsixmanifest")!.toString("utf8"), new RegExp(`Version="${own.version}"`));
+  });
+
+  test("the settings the server takes per workspace folder may be set per folder", () => {
+    const { properties } = manifest.contributes.configuration;
+    for (const name of ["hclspec.rules", "hclspec.dynamicBlocks"]) assert.equal(properties[name]?.scope, "resource", name);
   });
 
   test("declares the server's own semantic token type and modifiers, with a scope themes colour", () => {

@@ -1,11 +1,11 @@
-// Unit tests of src/settings.ts: the server's command line, the message when it is missing, and the cleaning of hclspec.rules.
+// Unit tests of src/settings.ts: the server's command line, the message when it is missing, the cleaning of hclspec.rules, and hclspec.dynamicBlocks in what the server is sent.
 import assert from "node:assert/strict";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { after, describe, test } from "node:test";
 
-import { cleanRules, configurationSection, initializationOptions, serverCommand } from "../src/settings";
+import { cleanRules, configurationSection, dynamicBlocks, initializationOptions, serverCommand } from "../src/settings";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hclspec-settings-"));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -50,7 +50,7 @@ describe("rules", () => {
   const good = { files: ["jobs/**/*.hcl"], spec: "specs/job.hcldec" };
   test("well-formed rules pass unchanged", () => {
     assert.deepEqual(cleanRules([good]), { rules: [good], problems: [] });
-    assert.deepEqual(initializationOptions(undefined), { rules: [] });
+    assert.deepEqual(initializationOptions(undefined, undefined), { rules: [], dynamicBlocks: false });
   });
   test("malformed rules are dropped one by one, each with a reason", () => {
     const { rules, problems } = cleanRules([good, { files: "x", spec: "y" }, { files: ["x"] }, "z", { files: [1], spec: "y" }]);
@@ -60,7 +60,29 @@ describe("rules", () => {
     assert.deepEqual(cleanRules({ files: [] }).problems, ["hclspec.rules must be an array of { files, spec } objects"]);
   });
   test("the pulled section keeps its other settings and gets clean rules", () => {
-    assert.deepEqual(configurationSection({ server: { path: "x" }, rules: [good, 1] }), { server: { path: "x" }, rules: [good] });
+    assert.deepEqual(configurationSection({ server: { path: "x" }, rules: [good, 1] }), {
+      server: { path: "x" },
+      rules: [good],
+      dynamicBlocks: false,
+    });
     assert.equal(configurationSection(null), null);
+  });
+});
+
+describe("dynamicBlocks", () => {
+  const good = { files: ["jobs/**/*.hcl"], spec: "specs/job.hcldec" };
+  test("initializationOptions carry hclspec.dynamicBlocks next to the rules", () => {
+    assert.deepEqual(initializationOptions([good], true), { rules: [good], dynamicBlocks: true });
+    assert.deepEqual(initializationOptions([good], false), { rules: [good], dynamicBlocks: false });
+  });
+  test("the pulled section keeps the folder's dynamicBlocks", () => {
+    const section = { rules: [good], inlayHints: { values: true }, dynamicBlocks: true, trace: { server: "off" } };
+    assert.deepEqual(configurationSection(section), section);
+    assert.deepEqual(configurationSection({ ...section, dynamicBlocks: false }), { ...section, dynamicBlocks: false });
+  });
+  test("anything but true is off, as the server reads it", () => {
+    for (const setting of [undefined, null, false, "true", 1, {}]) assert.equal(dynamicBlocks(setting), false, JSON.stringify(setting));
+    assert.equal(dynamicBlocks(true), true);
+    assert.deepEqual(configurationSection({ rules: [], dynamicBlocks: "yes" }), { rules: [], dynamicBlocks: false });
   });
 });

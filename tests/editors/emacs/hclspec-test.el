@@ -10,11 +10,11 @@
 ;;   HCLSPEC_TEST_PRELOAD    optional: a file to load first, as package.el loads the autoloads
 ;;                           of the user's packages (the runner's stand-in for hcl-mode)
 ;;
-;; It uses the package as a user would: load hclspec.el, set `hclspec-server-command' and
-;; `hclspec-rules', visit files, start Eglot, then read what Flymake, completion-at-point and
-;; ElDoc show.  jobs/web.hcl gets its spec from the workspace's .hclspec.hcl, services/api.hcl
-;; from `hclspec-rules'.  Each check prints "ok - ..." or "not ok - ..."; the exit status is 1
-;; when any check failed.
+;; It uses the package as a user would: load hclspec.el, set `hclspec-server-command',
+;; `hclspec-rules' and `hclspec-dynamic-blocks', visit files, start Eglot, then read what Flymake,
+;; completion-at-point and ElDoc show.  jobs/web.hcl gets its spec from the workspace's
+;; .hclspec.hcl, services/api.hcl and services/ports.hcl from `hclspec-rules'.  Each check
+;; prints "ok - ..." or "not ok - ..."; the exit status is 1 when any check failed.
 
 ;;; Code:
 
@@ -254,6 +254,7 @@ job \"web\" {
 (setq hclspec-server-command (json-parse-string (getenv "HCLSPEC_TEST_SERVER")
                                                 :array-type 'list))
 (setq hclspec-rules '(("services/*.hcl" . "specs/service.hcldec")))
+(setq hclspec-dynamic-blocks t)
 ;; Wait for `initialize' instead of continuing in the background, and give up in time.
 (setq eglot-sync-connect t
       eglot-connect-timeout hclspec-test--timeout
@@ -266,8 +267,8 @@ job \"web\" {
                                                             (expand-file-name dir)))
               (cons 'transient hclspec-test--workspace))))
 
-;; What Eglot sends, to see that `hclspec-rules' goes both ways: in `initialize' and in the
-;; answer to the server's `workspace/configuration' request.
+;; What Eglot sends, to see that `hclspec-rules' and `hclspec-dynamic-blocks' go both ways: in
+;; `initialize' and in the answer to the server's `workspace/configuration' request.
 (defvar hclspec-test--sent nil)
 (advice-add 'jsonrpc-connection-send :before
             (lambda (_connection &rest message) (push message hclspec-test--sent)))
@@ -283,8 +284,8 @@ job \"web\" {
    hclspec-test--sent))
 
 (defconst hclspec-test--service-rules
-  '(:rules [(:files ["services/*.hcl"] :spec "specs/service.hcldec")])
-  "The `hclspec' settings for the test's `hclspec-rules'.")
+  '(:dynamicBlocks t :rules [(:files ["services/*.hcl"] :spec "specs/service.hcldec")])
+  "The `hclspec' settings for the test's `hclspec-rules' and `hclspec-dynamic-blocks'.")
 
 ;; jobs/web.hcl: the project's .hclspec.hcl rule, the Eglot start.
 (with-current-buffer (hclspec-test--visit "jobs/web.hcl")
@@ -329,12 +330,12 @@ job \"web\" {
                            (plist-get (plist-get message :params) :initializationOptions))
                          (hclspec-test--sent "initialize"))))
     (hclspec-test--check (equal options (list hclspec-test--service-rules))
-                         "hclspec-rules are sent as initializationOptions"
+                         "hclspec-rules and hclspec-dynamic-blocks are sent as initializationOptions"
                          options))
   (let ((answers (mapcar (lambda (message) (plist-get message :result))
                          (hclspec-test--sent nil))))
     (hclspec-test--check (member (vector hclspec-test--service-rules) answers)
-                         "hclspec-rules answer workspace/configuration's hclspec section"
+                         "hclspec-rules and hclspec-dynamic-blocks answer workspace/configuration"
                          answers))
   (flymake-start)
   (hclspec-test--expect-diagnostics
@@ -351,6 +352,20 @@ job \"web\" {
                               (string-match-p "The TCP port the service listens on" hover))
                          "services/api.hcl: hover on port shows its type and description"
                          hover)))
+
+;; services/ports.hcl: `hclspec-dynamic-blocks' reads its dynamic block as a check block; turned
+;; off through Customize, the running server reports the block as unsupported.
+(with-current-buffer (hclspec-test--visit "services/ports.hcl")
+  (hclspec-test--check (eq (eglot-current-server) hclspec-test--server)
+                       "services/ports.hcl: the running server takes it on")
+  (flymake-start)
+  (hclspec-test--expect-diagnostics
+   "services/ports.hcl: hclspec-dynamic-blocks checks the content as a check block's body"
+   '("8:5 unsupported-argument \"timeout\""))
+  (customize-set-variable 'hclspec-dynamic-blocks nil)
+  (hclspec-test--expect-diagnostics
+   "services/ports.hcl: customizing hclspec-dynamic-blocks off rechecks it"
+   '("4:1 unsupported-block-type \"dynamic\"")))
 
 ;; Edits: Eglot sends them as incremental changes in UTF-16 units; one lands after the 🚀.
 (with-current-buffer (get-file-buffer (expand-file-name "jobs/web.hcl" hclspec-test--workspace))

@@ -34,12 +34,14 @@ local function require_ok(ok, what, detail)
 end
 
 -- The plugin, installed on the runtimepath as a plugin manager would, and set up as a user
--- would: rules for nomad/*.nomad (the fixture's .hclspec.hcl leaves them out).
+-- would: rules for nomad/*.nomad (the fixture's .hclspec.hcl leaves them out), `dynamic` blocks
+-- read.
 vim.opt.runtimepath:prepend(plugin)
 local exit_codes = {}
 require("hclspec").setup({
   cmd = { server, "serve" },
   rules = { { files = { "nomad/*.nomad" }, spec = "specs/job.hcldec" } },
+  dynamic_blocks = true,
   on_exit = function(code, _, client_id)
     exit_codes[client_id] = code
   end,
@@ -222,6 +224,23 @@ local function scenario()
     vim.inspect(value)
   )
 
+  -- 2b. dynamic_blocks: sent in initializationOptions and the settings, so the server reads the
+  --     dynamic block as task blocks and checks its content as a task's body.
+  local ports, ports_uri = open("nomad/ports.nomad")
+  local ports_client = wait_attached(ports, "nomad/ports.nomad")
+  check(
+    ports_client.config.init_options.dynamicBlocks == true
+      and ports_client.config.settings.hclspec.dynamicBlocks == true,
+    "nomad/ports.nomad: dynamicBlocks in initializationOptions and the hclspec settings",
+    vim.inspect({ ports_client.config.init_options, ports_client.config.settings })
+  )
+  if wait_published(ports, ports_uri, "nomad/ports.nomad") then
+    check_diagnostics(ports, ports_uri, "nomad/ports.nomad", {
+      { 6, "content", "missing-required-argument" },
+      { 7, "drver", "unsupported-argument" },
+    })
+  end
+
   -- 3. A modeline.
   local db, db_uri = open("modeline/db.hcl")
   wait_attached(db, "modeline/db.hcl")
@@ -342,17 +361,33 @@ local function scenario()
   vim.notify = function(message, level)
     table.insert(notified, { message = message, level = level })
   end
-  require("hclspec").setup({ cmd = { workspace .. "/no-such-hclspec", "serve" } })
+  -- Checks that one message was notified since the last check, at `level` and naming `name`.
+  local function check_notified_once(level, name, what)
+    check(
+      #notified == 1 and notified[1].level == level and notified[1].message:find(name, 1, true),
+      what,
+      vim.inspect(notified)
+    )
+    notified = {}
+  end
+  local missing = { workspace .. "/no-such-hclspec", "serve" }
+  require("hclspec").setup({ cmd = missing })
   open(".hclspec.hcl")
   vim.wait(100)
-  check(
-    #notified == 1
-      and notified[1].level == vim.log.levels.ERROR
-      and notified[1].message:find("no-such-hclspec", 1, true) ~= nil,
-    "a missing executable is reported once through vim.notify",
-    vim.inspect(notified)
+  check_notified_once(
+    vim.log.levels.ERROR,
+    "no-such-hclspec",
+    "a missing executable is reported once through vim.notify"
   )
   check(#all_clients() == 0, "no client is started without the executable")
+
+  -- 10. A dynamic_blocks that is not a boolean is said with vim.notify.
+  require("hclspec").setup({ cmd = missing, dynamic_blocks = "yes" })
+  check_notified_once(
+    vim.log.levels.WARN,
+    "dynamic_blocks",
+    "a dynamic_blocks that is not a boolean is reported through vim.notify"
+  )
 end
 
 vim.api.nvim_create_autocmd("VimEnter", {

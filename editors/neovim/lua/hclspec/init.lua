@@ -12,6 +12,8 @@ local defaults = {
   -- The client's association rules: { { files = { "jobs/**/*.hcl" }, spec = "specs/job.hcldec" } }.
   -- Globs are matched relative to the root (the server does that); specs are resolved here.
   rules = {},
+  -- Read `dynamic` blocks (as Terraform and Nomad do) in every file checked against a spec.
+  dynamic_blocks = false,
   -- The nearest folder holding one of these is a buffer's root, else the buffer's own folder.
   root_markers = { ".hclspec.hcl", ".git" },
   capabilities = nil,
@@ -77,13 +79,14 @@ local function rules_for(root)
   return out
 end
 
--- The `hclspec` settings section. An empty Lua table would go out as `{}` where the server
--- wants an array, so no rules means no `rules` key.
+-- The `hclspec` settings section, also sent as initializationOptions. An empty Lua table would
+-- go out as `{}` where the server wants an array, so no rules means no `rules` key.
 local function settings_section(rules)
-  if #rules == 0 then
-    return vim.empty_dict()
+  local section = { dynamicBlocks = options.dynamic_blocks }
+  if #rules > 0 then
+    section.rules = rules
   end
-  return { rules = rules }
+  return section
 end
 
 local function find_root(path)
@@ -104,7 +107,7 @@ local function find_root(path)
 end
 
 local function client_config(root)
-  local rules = rules_for(root)
+  local section = settings_section(rules_for(root))
   local capabilities =
     vim.deepcopy(options.capabilities or vim.lsp.protocol.make_client_capabilities())
   capabilities.workspace = capabilities.workspace or {}
@@ -118,9 +121,10 @@ local function client_config(root)
     cmd = options.cmd,
     root_dir = root,
     capabilities = capabilities,
-    -- Rules in initializationOptions apply from the first didOpen, before any settings exchange.
-    init_options = #rules > 0 and { rules = rules } or nil,
-    settings = { hclspec = settings_section(rules) },
+    -- Settings in initializationOptions apply from the first didOpen, before any settings
+    -- exchange.
+    init_options = section,
+    settings = { hclspec = section },
     on_init = function(client)
       -- 0.8+ pushes non-empty settings after `initialized` itself; 0.7 never does.
       if vim.fn.has("nvim-0.8") == 0 then
@@ -222,13 +226,17 @@ local function register_filetypes(group)
 end
 
 --- Registers the filetypes and starts the server for buffers of `filetypes`.
---- Options: cmd, rules, filetypes, root_markers, capabilities, on_attach, on_exit.
+--- Options: cmd, rules, dynamic_blocks, filetypes, root_markers, capabilities, on_attach, on_exit.
 function M.setup(opts)
   options = vim.tbl_extend("force", vim.deepcopy(defaults), opts or {})
   if type(options.cmd) == "string" then
     options.cmd = { options.cmd }
   end
   options.rules = checked_rules(options.rules)
+  if type(options.dynamic_blocks) ~= "boolean" then
+    notify("dynamic_blocks must be true or false; it is left off", vim.log.levels.WARN)
+    options.dynamic_blocks = false
+  end
   local group = vim.api.nvim_create_augroup("hclspec", { clear = true })
   register_filetypes(group)
   vim.api.nvim_create_autocmd("FileType", {
