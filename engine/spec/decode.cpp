@@ -1434,6 +1434,25 @@ eval::Variables attribute_values(InputFile input, const eval::Scope* scope,
   return out;
 }
 
+// A dynamic block's content is decoded once per element of its for_each. Decoding, hcldec
+// reports a problem found in each (and says with which element); checking a file, the same
+// problem at the same place is one finding.
+void drop_repeats(base::Diagnostics& diags, size_t from, DecodeOptions options) {
+  if (options.dynamic_blocks != DynamicBlocks::Check) return;
+  std::unordered_map<uint64_t, std::vector<size_t>> kept_at;  // by subject range
+  size_t kept = from;
+  for (size_t i = from; i < diags.size(); ++i) {
+    const uint64_t place = (uint64_t{diags[i].subject.start} << 32) | diags[i].subject.end;
+    std::vector<size_t>& same_place = kept_at[place];
+    if (std::any_of(same_place.begin(), same_place.end(),
+                    [&](size_t k) { return diags[k] == diags[i]; }))
+      continue;
+    if (kept != i) diags[kept] = std::move(diags[i]);
+    same_place.push_back(kept++);
+  }
+  diags.erase(diags.begin() + static_cast<ptrdiff_t>(kept), diags.end());
+}
+
 Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::Diagnostics& diags,
              const base::CancellationFlag* cancel, DecodeOptions options) {
   return decode(std::vector<InputFile>{input}, spec, scope, diags, cancel, options);
@@ -1443,6 +1462,7 @@ Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::
              const base::CancellationFlag* cancel, const DecodeCache* reuse, DecodeCache& produced,
              DecodeOptions options) {
   Value result;
+  const size_t first_diag = diags.size();
   const auto run = [&] {
     Decoder decoder(input.source(), scope, diags, /*may_split=*/true, cancel, reuse, &produced,
                     options);
@@ -1450,6 +1470,7 @@ Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::
   };
   base::run_on_large_stack(run);
   produced.finish();
+  drop_repeats(diags, first_diag, options);
   return result;
 }
 
@@ -1457,6 +1478,7 @@ Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval:
              base::Diagnostics& diags, const base::CancellationFlag* cancel,
              DecodeOptions options) {
   Value result;
+  const size_t first_diag = diags.size();
   const auto run = [&] {
     Decoder decoder(inputs.front().source(), scope, diags, /*may_split=*/true, cancel, nullptr,
                     nullptr, options);
@@ -1464,6 +1486,7 @@ Value decode(const std::vector<InputFile>& inputs, const Spec& spec, const eval:
                                 : decoder.decode_merged(inputs, spec);
   };
   base::run_on_large_stack(run);
+  drop_repeats(diags, first_diag, options);
   return result;
 }
 

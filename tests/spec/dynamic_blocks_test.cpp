@@ -120,6 +120,22 @@ TEST_CASE("a known for_each generates one block per element, each with its itera
   CHECK(ports->elements()[1].get("to")->as_number().to_string() == "444");
 }
 
+TEST_CASE("checking a file, a problem in every generated block is one finding") {
+  const eval::Variables variables{
+      {"ports", types::Value::list(types::Type::string(),
+                                   {types::Value::string("a"), types::Value::string("b")})}};
+  const std::string input =
+      "dynamic \"port\" {\n  for_each = ports\n  content {\n    to   = \"x${port.value}\"\n"
+      "    mode = 1\n  }\n}\n";
+  const std::vector<std::string> once{"Unsupported argument @80..84",
+                                      "Incorrect attribute value type @59..75"};
+  // Decoding, as hcldec with dynblock: once per element.
+  std::vector<std::string> twice = once;
+  twice.insert(twice.end(), once.begin(), once.end());
+  CHECK(decode(input, variables, spec::DynamicBlocks::Expand).errors == twice);
+  CHECK(decode(input, variables, spec::DynamicBlocks::Check).errors == once);
+}
+
 TEST_CASE("checking a file, a for_each that cannot be evaluated stands for one or more blocks") {
   const std::string input = R"(dynamic "port" {
   for_each = local.ports
@@ -189,8 +205,9 @@ TEST_CASE("validating with a decode cache gives what validating without one give
   spec::validate(tree.get(), spec, nullptr, cache, {spec::DynamicBlocks::Off});
   CHECK(located(spec::validate(tree.get(), spec, nullptr, cache, {spec::DynamicBlocks::Check})) ==
         located(spec::validate(tree.get(), *spec, nullptr, {spec::DynamicBlocks::Check})));
+  // "a" and "b" are no number: one finding, at the one place.
   CHECK(located(spec::validate(tree.get(), *spec, nullptr, {spec::DynamicBlocks::Check})).size() ==
-        2);
+        1);
 }
 
 TEST_CASE("nested dynamic blocks stop at the iteration budget of the decode") {
