@@ -23,6 +23,8 @@ struct InlayHint {
 struct InlayHintOptions {
   bool values = true;
   bool label_names = true;
+
+  friend bool operator==(const InlayHintOptions&, const InlayHintOptions&) = default;
 };
 
 // Hints longer than this are cut, ending with "…".

@@ -498,7 +498,6 @@ Reply LanguageServer::initialize(const json& params) {
     folders.push_back(workspace_.folder(protocol::path_to_uri(*init.root_path)));
   workspace_.set_folders(std::move(folders));
   if (init.initialization_options.is_object()) {
-    settings_.inlay_hints = inlay_hint_options_from(init.initialization_options);
     // A mistake in the rules must not keep the server from starting: it is logged, as a mistake
     // in pushed or pulled settings is, and the documents get what the other routes give.
     workspace_.set_client_settings(
@@ -588,6 +587,7 @@ ClientSettings LanguageServer::client_settings_from(const json& section,
                                                     const std::string& origin) {
   ClientSettings settings;
   settings.dynamic_blocks = dynamic_blocks_from(section);
+  settings.inlay_hints = inlay_hint_options_from(section);
   try {
     settings.rules = rules_from(section);
   } catch (const protocol::InvalidParams& error) {
@@ -599,7 +599,6 @@ ClientSettings LanguageServer::client_settings_from(const json& section,
 }
 
 void LanguageServer::apply_settings(const json& section, const std::string* folder_uri) {
-  settings_.inlay_hints = inlay_hint_options_from(section);
   ClientSettings settings = client_settings_from(section, folder_uri, "hclspec settings'");
   const bool changed = folder_uri ? workspace_.set_folder_settings(*folder_uri, std::move(settings))
                                   : workspace_.set_client_settings(std::move(settings));
@@ -866,7 +865,7 @@ Reply LanguageServer::inlay_hint(const json& params) {
   // Evaluated away from this thread: a file's expressions may take long to evaluate.
   auto snapshot = std::make_shared<const features::Snapshot>(workspace_.snapshot(document));
   return Reply::in_background(
-      [snapshot, range, options = settings_.inlay_hints,
+      [snapshot, range, options = workspace_.settings_for(document.path).inlay_hints,
        encoding = client_.encoding](const base::CancellationFlag&) -> Reply {
         const base::LineIndex& text_lines = snapshot->source().lines();
         json hints = json::array();

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "engine/base/cancellation.hpp"
-#include "engine/features/inlay_hints.hpp"
 #include "engine/features/rename.hpp"
 #include "protocol/jsonrpc.hpp"
 #include "protocol/lsp.hpp"
@@ -40,11 +39,6 @@ struct ClientOptions {
   bool create_files = false;             // workspace edits may create files (documentChanges)
   bool pull_diagnostics = false;    // textDocument/diagnostic: the client asks, nothing is pushed
   bool diagnostic_refresh = false;  // workspace/diagnostic/refresh
-};
-
-// What the user chose in the `hclspec` settings beyond the rules.
-struct UserSettings {
-  features::InlayHintOptions inlay_hints;  // inlayHints.values, inlayHints.labelNames
 };
 
 // A request's result: a json value, or a writer that appends the result's JSON to the response
@@ -230,7 +224,6 @@ class LanguageServer {
   std::function<void(std::string_view)> log_sink_;
   State state_ = State::Starting;
   ClientOptions client_;
-  UserSettings settings_;
   std::unordered_map<std::string, RequestMethod> requests_;
   std::unordered_map<std::string, NotificationHandler> notifications_;
   std::vector<DeferredRequest> deferred_;

@@ -113,16 +113,32 @@ const ClientSettings& Workspace::settings_of(const std::string* folder_uri) cons
   return client_settings_;
 }
 
-AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
-                                       const ClientSettings& client_settings,
-                                       const std::string& path, FileAccess& disk) {
-  // The innermost folder holding the file decides; a file in no folder trusts only its own
-  // folder, so a modeline cannot reach further up than the file itself.
+namespace {
+
+// The innermost folder holding the file at `path`, if any.
+const WorkspaceFolder* innermost_folder(const std::vector<WorkspaceFolder>& folders,
+                                        const std::string& path) {
   const WorkspaceFolder* best = nullptr;
   for (const WorkspaceFolder& folder : folders) {
     const bool inside = path_is_inside(folder.path, path) || path_is_inside(folder.real_path, path);
     if (inside && (!best || folder.real_path.size() > best->real_path.size())) best = &folder;
   }
+  return best;
+}
+
+}  // namespace
+
+const ClientSettings& Workspace::settings_for(const std::string& path) const {
+  const WorkspaceFolder* folder = innermost_folder(folders_, path);
+  return folder && folder->settings ? *folder->settings : client_settings_;
+}
+
+AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
+                                       const ClientSettings& client_settings,
+                                       const std::string& path, FileAccess& disk) {
+  // The innermost folder holding the file decides; a file in no folder trusts only its own
+  // folder, so a modeline cannot reach further up than the file itself.
+  const WorkspaceFolder* best = innermost_folder(folders, path);
   const ClientSettings& settings = best && best->settings ? *best->settings : client_settings;
   AssociationContext context;
   context.client_rules = settings.rules;

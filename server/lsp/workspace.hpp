@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/features/inlay_hints.hpp"
 #include "engine/features/snapshot.hpp"
 #include "engine/spec/decode_cache.hpp"
 #include "engine/syntax/json.hpp"
@@ -48,6 +49,7 @@ struct Document {
 struct ClientSettings {
   std::vector<AssociationRule> rules;
   bool dynamic_blocks = false;
+  features::InlayHintOptions inlay_hints;  // inlayHints.values, inlayHints.labelNames
 
   friend bool operator==(const ClientSettings&, const ClientSettings&) = default;
 };
@@ -94,6 +96,8 @@ class Workspace {
   // The settings that apply in the folder (what was pulled for it, else the client's), or the
   // client's when `folder_uri` is null or names no folder.
   const ClientSettings& settings_of(const std::string* folder_uri) const;
+  // The settings that apply to the file at `path`: its innermost folder's, else the client's.
+  const ClientSettings& settings_for(const std::string& path) const;
 
   // Opens or replaces a document; its spec is chosen (and loaded) at once.
   Document& open(const std::string& uri, int64_t version, std::string text);

@@ -237,6 +237,36 @@ variables {
   CHECK(names_only[0]["label"] == "host:");
 }
 
+TEST_CASE("inlay hints: each workspace folder's pulled settings apply to its own files") {
+  TempFolder values_off, names_off;
+  const std::string spec =
+      "object {\n  attr \"port\" { type = number }\n  block_map \"site\" {\n"
+      "    labels = [\"host\"]\n    object {}\n  }\n}\n";
+  const std::string text = "# hclspec: svc.hcldec\nport = 8000 + 80\nsite \"a\" {\n}\n";
+  for (TempFolder* folder : {&values_off, &names_off}) folder->write("svc.hcldec", spec);
+  Session session;
+  const json ask = session.initialize_folders({values_off.uri(), names_off.uri()});
+  session.send(
+      {{"jsonrpc", "2.0"},
+       {"id", ask["id"]},
+       {"result",
+        {{{"inlayHints", {{"values", false}}}}, {{"inlayHints", {{"labelNames", false}}}}}}});
+  const auto labels = [&](const TempFolder& folder) {
+    const std::string uri = folder.uri_of("a.hcl");
+    session.open(uri, text);
+    const json hints = session.request(
+        "textDocument/inlayHint",
+        {{"textDocument", {{"uri", uri}}},
+         {"range", {{"start", position(0, 0)}, {"end", position(4, 0)}}}})["result"];
+    std::vector<std::string> out;
+    for (const json& hint : hints) out.push_back(hint["label"]);
+    return out;
+  };
+  // The folder answered last decides nothing for the other.
+  CHECK(labels(values_off) == std::vector<std::string>{"host:"});
+  CHECK(labels(names_off) == std::vector<std::string>{"= 8080"});
+}
+
 }  // namespace hclspec::testing
 
 namespace hclspec::testing {

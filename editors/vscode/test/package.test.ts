@@ -119,7 +119,8 @@ describe(`the packaged extension ${path.basename(vsix)}`, () => {
 
   test("the settings the server takes per workspace folder may be set per folder", () => {
     const { properties } = manifest.contributes.configuration;
-    for (const name of ["hclspec.rules", "hclspec.dynamicBlocks"]) assert.equal(properties[name]?.scope, "resource", name);
+    const perFolder = ["rules", "dynamicBlocks", "inlayHints.values", "inlayHints.labelNames"];
+    for (const name of perFolder) assert.equal(properties[`hclspec.${name}`]?.scope, "resource", name);
   });
 
   test("declares the server's own semantic token type and modifiers, with a scope themes colour", () => {
