@@ -2,6 +2,7 @@
 #include "server/lsp/semantic_tokens_state.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "engine/base/huge_pages.hpp"
 #include "engine/features/semantic_tokens.hpp"
@@ -31,6 +32,19 @@ uint32_t settled_after(const std::vector<base::ByteRange>& items, uint32_t at, u
       items.begin(), items.end(), at,
       [](uint32_t offset, const base::ByteRange& item) { return offset < item.start; });
   return after == items.end() ? text_end : after->start;
+}
+
+// Replaces `numbers`[at, at + removed) by `with`, moving what follows at most once: a
+// keystroke most often changes no count, and the held data is megabytes long.
+void splice(std::vector<uint32_t>& numbers, size_t at, size_t removed,
+            std::span<const uint32_t> with) {
+  const auto start = numbers.begin() + static_cast<ptrdiff_t>(at);
+  if (with.size() > removed)
+    numbers.insert(start + static_cast<ptrdiff_t>(removed), with.size() - removed, 0);
+  else
+    numbers.erase(start + static_cast<ptrdiff_t>(with.size()),
+                  start + static_cast<ptrdiff_t>(removed));
+  std::copy(with.begin(), with.end(), numbers.begin() + static_cast<ptrdiff_t>(at));
 }
 
 }  // namespace
@@ -127,18 +141,13 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   // The held data and piece starts become the new ones. A reply still writing the data keeps
   // its copy.
   if (data_.use_count() > 1) data_ = std::make_shared<std::vector<uint32_t>>(*data_);
-  std::vector<uint32_t>& held = *data_;
-  held.erase(held.begin() + edit.start, held.begin() + edit.start + edit.delete_count);
-  held.insert(held.begin() + edit.start, edit.data.begin(), edit.data.end());
+  splice(*data_, edit.start, edit.delete_count, edit.data);
   for (size_t i = last; i < piece_starts_.size(); ++i)
     piece_starts_[i] = static_cast<uint32_t>(int64_t{piece_starts_[i]} + shift);
-  piece_starts_.erase(piece_starts_.begin() + static_cast<ptrdiff_t>(first),
-                      piece_starts_.begin() + static_cast<ptrdiff_t>(last));
   std::vector<uint32_t> window_starts;
   window_starts.reserve(window.size());
   for (const features::SemanticToken& piece : window) window_starts.push_back(piece.start);
-  piece_starts_.insert(piece_starts_.begin() + static_cast<ptrdiff_t>(first), window_starts.begin(),
-                       window_starts.end());
+  splice(piece_starts_, first, last - first, window_starts);
   root_items_ = std::move(items);
   edits_ = {};
   std::vector<protocol::SemanticTokensEdit> edits;
