@@ -6,6 +6,7 @@
 
 #include "base/unicode.hpp"
 #include "features/cursor.hpp"
+#include "features/dynamic_blocks.hpp"
 #include "features/references.hpp"
 #include "spec/expected.hpp"
 #include "syntax/block_header.hpp"
@@ -127,6 +128,62 @@ bool name_taken(const spec::SpecFile& spec, base::ByteRange spec_block, std::str
         pending.push_back(spec::expected_body(block));
   }
   return false;
+}
+
+namespace {
+
+// The first place in the body `body` of a `dynamic` block where `name` is used or bound: an
+// identifier that names no item and is no step after a dot, or a nested dynamic block whose
+// iterator it is.
+std::optional<base::ByteRange> mention_in(const syntax::SyntaxTree& tree, NodeId body,
+                                          std::string_view name) {
+  const syntax::Node& b = tree.node(body);
+  std::set<uint32_t> item_names;
+  for (NodeId n = b.first_descendant; n < body; ++n) {
+    const syntax::Node& node = tree.node(n);
+    if (node.kind != NodeKind::Attribute && node.kind != NodeKind::Block) continue;
+    item_names.insert(node.first_token);
+    if (node.kind != NodeKind::Block || tree.token_text(node.first_token) != "dynamic") continue;
+    const syntax::BlockHeader header = syntax::block_header(tree, n);
+    if (header.body != syntax::kNoNode && header.labels.size() == 1 &&
+        dynamic_iterator(tree, header.body, header.labels[0].value).name == name)
+      return header.labels[0].range;
+  }
+  for (uint32_t t = b.first_token; t < b.end_token; ++t) {
+    const syntax::Token& token = tree.tokens()[t];
+    if (token.kind() != syntax::TokenKind::Ident || token.text(tree.text()) != name ||
+        item_names.contains(t))
+      continue;
+    uint32_t before = t;
+    while (before > b.first_token &&
+           (tree.tokens()[before - 1].kind() == syntax::TokenKind::Newline ||
+            tree.tokens()[before - 1].kind() == syntax::TokenKind::Comment))
+      --before;
+    if (before > b.first_token && tree.tokens()[before - 1].kind() == syntax::TokenKind::Dot)
+      continue;
+    return token.range();
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<base::ByteRange> rename_capture(const syntax::SyntaxTree& tree,
+                                              std::string_view old_name,
+                                              std::string_view new_name) {
+  const std::vector<syntax::Node>& nodes = tree.nodes();
+  for (NodeId n = 0; n < nodes.size(); ++n) {
+    if (nodes[n].kind != NodeKind::Block || tree.token_text(nodes[n].first_token) != "dynamic")
+      continue;
+    const syntax::BlockHeader header = syntax::block_header(tree, n);
+    if (header.body == syntax::kNoNode || header.labels.size() != 1 ||
+        header.labels[0].value != old_name ||
+        !dynamic_iterator(tree, header.body, old_name).is_default)
+      continue;
+    if (std::optional<base::ByteRange> found = mention_in(tree, header.body, new_name))
+      return found;
+  }
+  return std::nullopt;
 }
 
 std::string new_name_problem(std::string_view name) {

@@ -39,6 +39,14 @@ PrepareRename prepare_rename(const Snapshot& snapshot, const syntax::SyntaxTree&
 // or a block type): renaming to it would define the name twice.
 bool name_taken(const spec::SpecFile& spec, base::ByteRange spec_block, std::string_view name);
 
+// Where, in `tree`, renaming block type `old_name` to `new_name` would change what an expression
+// means: inside a `dynamic "old_name"` block without `iterator`, whose iterator is named after the
+// block type, `new_name` already stands for something (a variable or iterator read there, a name
+// a `for` binds, an inner dynamic block's iterator). Renamed with the type, the iterator would
+// take that name over or be hidden by it. The first such place; nothing when there is none.
+std::optional<base::ByteRange> rename_capture(const syntax::SyntaxTree& tree,
+                                              std::string_view old_name, std::string_view new_name);
+
 // Why `name` cannot be an attribute name or block type ("" when it can): HCL identifiers only
 // (a letter or `_`, then letters, digits, `_` and `-`).
 std::string new_name_problem(std::string_view name);

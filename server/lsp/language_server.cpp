@@ -591,7 +591,8 @@ ClientSettings LanguageServer::client_settings_from(const json& section,
   try {
     settings.rules = rules_from(section);
   } catch (const protocol::InvalidParams& error) {
-    // Rules that cannot be read leave those that apply as they were.
+    // Rules that cannot be read are replaced by those that apply now: the folder's for a pull,
+    // the client-wide ones for a push (which replaces every folder's).
     log(kLogWarning, "Ignored the " + origin + " rules: " + error.what());
     settings.rules = workspace_.settings_of(folder_uri).rules;
   }
@@ -1141,6 +1142,8 @@ Reply LanguageServer::rename(const json& params) {
   if (!target || !written) throw protocol::RequestFailed("Nothing to rename here.");
   // The spec's own name keeps its quotes (a bare label stays bare).
   const bool quoted = spec_tree.text()[written->start] == '"';
+  std::string old_name(written->slice(spec_tree.text()));
+  if (quoted) old_name = old_name.substr(1, old_name.size() - 2);
   json changes = json::object();
   changes[target->declaration.uri].push_back(
       json(protocol::TextEdit{to_range(spec_tree.lines(), *written, client_.encoding),
@@ -1148,9 +1151,11 @@ Reply LanguageServer::rename(const json& params) {
   auto view = std::make_shared<const WorkspaceView>(workspace_.view());
   return Reply::in_background(
       [view, target = std::move(*target), encoding = client_.encoding, name = request.new_name,
+       old_name = std::move(old_name),
        changes = std::move(changes)](const base::CancellationFlag& cancel) mutable -> Reply {
         size_t count = 0;
         std::string unreadable;  // a file of the spec whose uses can't all be found
+        std::string captured;    // where the new name would change what an expression means
         const WalkReport report = walk_workspace_files(
             *view, cancel,
             [&](const Association& association, bool) {
@@ -1162,6 +1167,11 @@ Reply LanguageServer::rename(const json& params) {
                 return false;
               }
               const base::LineIndex& lines = file.snapshot.source().lines();
+              if (const std::optional<base::ByteRange> at =
+                      features::rename_capture(*file.snapshot.tree, old_name, name)) {
+                captured = file.path + ":" + std::to_string(lines.position(at->start).line);
+                return false;
+              }
               for (const base::ByteRange& use :
                    features::spec_block_uses(file.snapshot, target.block, &cancel,
                                              features::SpecBlockUses::NamesAndIterators)) {
@@ -1171,6 +1181,11 @@ Reply LanguageServer::rename(const json& params) {
               }
               return true;
             });
+        if (!captured.empty())
+          throw protocol::RequestFailed(
+              "`" + name + "` is already used inside a dynamic \"" + old_name + "\" block (" +
+              captured + "), whose iterator would be renamed to it: that would change what `" +
+              name + "` means there; nothing was renamed.");
         // Half a rename breaks the files it left out: all of it or nothing.
         if (!unreadable.empty())
           throw protocol::RequestFailed(

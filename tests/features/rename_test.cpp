@@ -122,3 +122,36 @@ TEST_CASE("a rename of a block type that dynamic blocks generate leaves their fi
         errors_after_rename(document, cursor, "renamed", features::SpecBlockUses::Names).empty());
   }
 }
+
+TEST_CASE("renaming a block type refuses a name its dynamic blocks' default iterator would take") {
+  const auto capture = [](const std::string& text, const std::string& new_name) {
+    const auto tree = syntax::parse_config(text, "in.hcl");
+    const std::optional<base::ByteRange> at = features::rename_capture(*tree, "port", new_name);
+    return at ? std::string(at->slice(tree->text())) : std::string("none");
+  };
+  const std::string with_for =
+      "dynamic \"port\" {\n  for_each = { a = 1 }\n  labels   = [port.key]\n"
+      "  content { to = [for p in [{ value = 9 }] : port.value][0] }\n}\n";
+  // The `for` binds p: port.value renamed p.value would read it.
+  CHECK(capture(with_for, "p") == "p");
+  CHECK(capture(with_for, "listener") == "none");
+  // An outer iterator read inside: the renamed inner iterator would hide it.
+  const std::string outer =
+      "dynamic \"group\" {\n  for_each = [1]\n  iterator = p\n  content {\n"
+      "    dynamic port {\n      for_each = [2]\n      content { to = p.value }\n    }\n"
+      "  }\n}\n";
+  CHECK(capture(outer, "p") == "p");
+  // A nested dynamic block whose iterator is the new name, by its label or `iterator`.
+  const std::string nested =
+      "dynamic \"port\" {\n  for_each = [1]\n  content {\n"
+      "    dynamic \"listener\" {\n      for_each = [2]\n      content { to = 1 }\n    }\n"
+      "  }\n}\n";
+  CHECK(capture(nested, "listener") == "\"listener\"");
+  // Names that stand for nothing: an argument or block called so, a step after a dot; and a
+  // dynamic block with its own `iterator`, which keeps its name.
+  CHECK(capture("dynamic \"port\" {\n  for_each = [1]\n  content {\n    p = x.p\n"
+                "    p {\n    }\n  }\n}\n",
+                "p") == "none");
+  CHECK(capture("dynamic \"port\" {\n  for_each = [1]\n  iterator = it\n  content { to = p }\n}\n",
+                "p") == "none");
+}

@@ -322,6 +322,20 @@ TEST_CASE("rename a block type that dynamic blocks generate: labels, bare too, a
   session.settle();
   CHECK(session.published(spec_uri).back()["diagnostics"].empty());
   CHECK(session.published(uri).back()["diagnostics"].empty());
+
+  // A name a `for` inside the dynamic block binds: renamed, `port.value` would read the `for`'s
+  // variable. Refused, with the place.
+  const std::string bound = apply_edits(
+      job, json::array({{{"range", {{"start", position(11, 15)}, {"end", position(11, 25)}}},
+                         {"newText", "[for p in [{ value = 1 }] : port.value][0]"}}}));
+  session.change(spec_uri, 3, json::array({{{"text", kNomadSpec}}}));
+  session.change(uri, 3, json::array({{{"text", bound}}}));
+  session.settle();
+  params["newName"] = "p";
+  const json refused = session.request("textDocument/rename", params);
+  REQUIRE(refused.contains("error"));
+  CHECK(refused["error"]["message"].get<std::string>().find("example.nomad:12") !=
+        std::string::npos);
 }
 
 }  // namespace hclspec::testing
