@@ -55,7 +55,7 @@ if [ "$reference" = yes ] && command -v go >/dev/null 2>&1 && [ -d "$hcl_sources
   done
   hcldec=build/reference/hcldec
   hclfmt=build/reference/hclfmt
-else
+elif [ "$reference" = yes ]; then
   echo "no reference tools (Go and Debian's hcl sources are not installed): our figures alone" >&2
 fi
 

@@ -112,7 +112,6 @@ class Token {
     if (last > start_ && source[last - 1] == '\r') --last;
     return last;
   }
-  void shift(int64_t delta) { start_ = static_cast<uint32_t>(start_ + delta); }
 
   friend bool operator==(const Token&, const Token&) = default;
 

@@ -194,8 +194,9 @@ class LanguageServer {
   void pull_configuration();
   // Applies an `hclspec` settings section: pulled for a folder, else pushed for all of them.
   void apply_settings(const nlohmann::json& section, const std::string* folder_uri);
-  // The rules and dynamicBlocks of a settings section (from `origin`, for the log); rules that
-  // cannot be read are logged and replaced by those that apply in the folder (or client-wide).
+  // The rules, dynamicBlocks and inlayHints of a settings section (from `origin`, for the log);
+  // rules that cannot be read are logged and replaced by those that apply in the folder (or
+  // client-wide).
   ClientSettings client_settings_from(const nlohmann::json& section, const std::string* folder_uri,
                                       const std::string& origin);
   void log_association(const Document& document);

@@ -44,8 +44,9 @@ struct Document {
   const std::string& text() const { return source().text(); }
 };
 
-// The client's settings that decide what a file is checked against: its rules, and whether
-// every file checked against a spec reads `dynamic` blocks (AssociationContext::dynamic_blocks).
+// The client's settings for the files of a folder (or all of them): the rules that decide what a
+// file is checked against, whether every file checked against a spec reads `dynamic` blocks
+// (AssociationContext::dynamic_blocks), and which inlay hints are shown.
 struct ClientSettings {
   std::vector<AssociationRule> rules;
   bool dynamic_blocks = false;

@@ -32,7 +32,11 @@ def side_by_side(*arguments):
 
 def main():
     hclspec = sys.argv[1]
-    folder = tempfile.mkdtemp(prefix="hclspec-bench-test-")
+    with tempfile.TemporaryDirectory(prefix="hclspec-bench-test-") as folder:
+        return run_checks(hclspec, folder)
+
+
+def run_checks(hclspec, folder):
     unformatted = os.path.join(folder, "unformatted.hcl")
     with open(unformatted, "w") as out:
         out.write("a=1\nlong   =   \"x\"\n")
