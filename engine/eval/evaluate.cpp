@@ -26,10 +26,6 @@ Value dynamic_value() {
   return Value::unknown(Type::dynamic());
 }
 
-bool is_trivia(TokenKind kind) {
-  return kind == TokenKind::Comment || kind == TokenKind::Newline || kind == TokenKind::Bom;
-}
-
 // The first significant token at or after `t`.
 uint32_t next_significant(const syntax::SyntaxTree& tree, uint32_t t) {
   while (t + 1 < tree.tokens().size() && is_trivia(tree.tokens()[t].kind())) ++t;

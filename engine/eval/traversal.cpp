@@ -20,10 +20,6 @@ using types::Value;
 
 namespace {
 
-bool is_trivia(TokenKind kind) {
-  return kind == TokenKind::Comment || kind == TokenKind::Newline || kind == TokenKind::Bom;
-}
-
 // The significant tokens of [first, end).
 std::vector<uint32_t> significant_tokens(const SyntaxTree& tree, uint32_t first, uint32_t end) {
   std::vector<uint32_t> out;

@@ -155,10 +155,7 @@ std::optional<base::ByteRange> mention_in(const syntax::SyntaxTree& tree, NodeId
         item_names.contains(t))
       continue;
     uint32_t before = t;
-    while (before > b.first_token &&
-           (tree.tokens()[before - 1].kind() == syntax::TokenKind::Newline ||
-            tree.tokens()[before - 1].kind() == syntax::TokenKind::Comment))
-      --before;
+    while (before > b.first_token && syntax::is_trivia(tree.tokens()[before - 1].kind())) --before;
     if (before > b.first_token && tree.tokens()[before - 1].kind() == syntax::TokenKind::Dot)
       continue;
     return token.range();

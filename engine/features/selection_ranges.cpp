@@ -66,7 +66,8 @@ bool is_word(TokenKind kind) {
   }
 }
 
-bool is_trivia(TokenKind kind) {
+// Where a cursor selects nothing of its own: a newline, the end of the text, a byte order mark.
+bool selects_nothing(TokenKind kind) {
   return kind == TokenKind::Newline || kind == TokenKind::Eof || kind == TokenKind::Bom;
 }
 
@@ -93,12 +94,13 @@ CursorTokens cursor_tokens(const syntax::SyntaxTree& tree, uint32_t offset) {
     return CursorTokens{token, token, is_word(kind) ? std::optional(token) : std::nullopt};
   };
   const uint32_t left = right > 0 ? right - 1 : right;
-  const bool left_touches = right > 0 && !is_trivia(tokens[left].kind()) &&
+  const bool left_touches = right > 0 && !selects_nothing(tokens[left].kind()) &&
                             offset <= tokens[left].end_before_line_break(text);
   if (left_touches && (is_word(tokens[left].kind()) || offset < tokens[left].end()))
     return chosen(left, tokens[left].kind());
   const TokenKind right_kind = tokens[right].kind();
-  if (tokens[right].start() == offset && !is_trivia(right_kind)) return chosen(right, right_kind);
+  if (tokens[right].start() == offset && !selects_nothing(right_kind))
+    return chosen(right, right_kind);
   if (left_touches) return chosen(left, tokens[left].kind());
   return {left, right, std::nullopt};
 }

@@ -26,10 +26,6 @@ uint32_t attribute_modifiers(const BodyModel& model, std::string_view name) {
   return attribute->required ? Modifier::kRequired : 0;
 }
 
-bool is_trivia(TokenKind kind) {
-  return kind == TokenKind::Newline || kind == TokenKind::Comment || kind == TokenKind::Bom;
-}
-
 bool is_hex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }

@@ -75,6 +75,11 @@ enum class TokenKind : uint8_t {
 
 const char* token_kind_name(TokenKind kind);
 
+// A token that carries no syntax between two others: a comment, a newline, a byte order mark.
+inline bool is_trivia(TokenKind kind) {
+  return kind == TokenKind::Comment || kind == TokenKind::Newline || kind == TokenKind::Bom;
+}
+
 // The token that closes what `open` opens: a bracket's partner, a quote's or heredoc marker's,
 // TemplateSeqEnd for "${" and "%{"; Eof for a token that opens nothing.
 TokenKind closing_bracket(TokenKind open);

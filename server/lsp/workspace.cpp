@@ -106,13 +106,6 @@ bool Workspace::set_folder_settings(const std::string& folder_uri, ClientSetting
   return changed;
 }
 
-const ClientSettings& Workspace::settings_of(const std::string* folder_uri) const {
-  if (folder_uri)
-    for (const WorkspaceFolder& folder : folders_)
-      if (folder.uri == *folder_uri && folder.settings) return *folder.settings;
-  return client_settings_;
-}
-
 namespace {
 
 // The innermost folder holding the file at `path`, if any.
@@ -126,11 +119,22 @@ const WorkspaceFolder* innermost_folder(const std::vector<WorkspaceFolder>& fold
   return best;
 }
 
+// The settings that apply in `folder` (null: no folder): its own once pulled, else the client's.
+const ClientSettings& settings_in(const WorkspaceFolder* folder, const ClientSettings& client) {
+  return folder && folder->settings ? *folder->settings : client;
+}
+
 }  // namespace
 
+const ClientSettings& Workspace::settings_of(const std::string* folder_uri) const {
+  const auto named = std::find_if(folders_.begin(), folders_.end(), [&](const auto& folder) {
+    return folder_uri && folder.uri == *folder_uri;
+  });
+  return settings_in(named == folders_.end() ? nullptr : &*named, client_settings_);
+}
+
 const ClientSettings& Workspace::settings_for(const std::string& path) const {
-  const WorkspaceFolder* folder = innermost_folder(folders_, path);
-  return folder && folder->settings ? *folder->settings : client_settings_;
+  return settings_in(innermost_folder(folders_, path), client_settings_);
 }
 
 AssociationContext association_context(const std::vector<WorkspaceFolder>& folders,
@@ -139,7 +143,7 @@ AssociationContext association_context(const std::vector<WorkspaceFolder>& folde
   // The innermost folder holding the file decides; a file in no folder trusts only its own
   // folder, so a modeline cannot reach further up than the file itself.
   const WorkspaceFolder* best = innermost_folder(folders, path);
-  const ClientSettings& settings = best && best->settings ? *best->settings : client_settings;
+  const ClientSettings& settings = settings_in(best, client_settings);
   AssociationContext context;
   context.client_rules = settings.rules;
   context.dynamic_blocks = settings.dynamic_blocks;
