@@ -1,4 +1,4 @@
-// libFuzzer target: an edit applied by incremental reparse must give what a fresh parse gives.
+// libFuzzer target: reparse of an edit, and of its undoing, must give what fresh parses give.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -61,5 +61,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check(incremental->lexical_diagnostic_count() == fresh->lexical_diagnostic_count(),
         "reparse lexical diagnostic count != fresh parse's");
   check(hclspec::syntax::print_tree(*incremental) == new_text, "print_tree(reparse) != new text");
+
+  // Undone on the reparsed tree (chunked when the reparse was incremental), the edit gives back
+  // the first text's tree.
+  const hclspec::syntax::TextEdit undo{edit.start,
+                                       static_cast<uint32_t>(edit.start + edit.replacement.size()),
+                                       text.substr(edit.start, edit.end - edit.start)};
+  const auto undone = hclspec::syntax::reparse(*incremental, undo);
+  check(undone->text() == text, "undoing the edit did not give the old text");
+  check(undone->tokens() == old_tree->tokens(), "undone tokens != old parse tokens");
+  check(undone->nodes() == old_tree->nodes(), "undone nodes != old parse nodes");
+  check(undone->diagnostics() == old_tree->diagnostics(),
+        "undone diagnostics != old parse diagnostics");
   return 0;
 }

@@ -18,7 +18,7 @@ class Evaluator {
  private:
   friend class TemplateEvaluator;
 
-  const syntax::Node& node(syntax::NodeId id) const { return tree_.node(id); }
+  syntax::Node node(syntax::NodeId id) const { return tree_.node(id); }
   std::vector<syntax::NodeId> children(syntax::NodeId id) const { return tree_.children(id); }
   base::ByteRange range(syntax::NodeId id) const { return expression_range(tree_, id); }
   void error(const char* summary, std::string detail, base::ByteRange subject);

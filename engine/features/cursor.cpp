@@ -28,17 +28,18 @@ base::ByteRange word_around(std::string_view text, uint32_t offset) {
 }
 
 // The last token starting before `offset`: the one the cursor is in or just after.
-const syntax::Token* token_before(const syntax::Tokens& tokens, uint32_t offset) {
+std::optional<syntax::Token> token_before(const syntax::TokenList& tokens, uint32_t offset) {
   const auto after =
       std::lower_bound(tokens.begin(), tokens.end(), offset,
                        [](const syntax::Token& t, uint32_t o) { return t.start() < o; });
-  return after == tokens.begin() ? nullptr : &*(after - 1);
+  if (after == tokens.begin()) return std::nullopt;
+  return *(after - 1);
 }
 
 // Whether the cursor is inside a comment or the literal text of a string, label or heredoc.
 bool in_comment_or_text(const syntax::SyntaxTree& tree, uint32_t offset) {
-  const syntax::Token* token = token_before(tree.tokens(), offset);
-  if (token == nullptr) return false;
+  const std::optional<syntax::Token> token = token_before(tree.tokens(), offset);
+  if (!token) return false;
   switch (token->kind()) {
     case TokenKind::Comment: {
       if (offset < token->end()) return true;
@@ -63,9 +64,8 @@ bool starts_its_line(const syntax::SyntaxTree& tree, uint32_t from) {
   for (;;) {
     while (from > 0 && (text[from - 1] == ' ' || text[from - 1] == '\t')) --from;
     if (from == 0 || text[from - 1] == '\n') return true;
-    const syntax::Token* before = token_before(tree.tokens(), from);
-    if (before == nullptr || before->kind() != TokenKind::Comment || before->end() != from)
-      return false;
+    const std::optional<syntax::Token> before = token_before(tree.tokens(), from);
+    if (!before || before->kind() != TokenKind::Comment || before->end() != from) return false;
     const std::string_view comment = before->text(text);
     if (!comment.starts_with("/*") || comment.find('\n') != std::string_view::npos) return false;
     from = before->start();

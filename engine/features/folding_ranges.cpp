@@ -42,7 +42,7 @@ class LineBreaks {
 // the file (or to where it recovered), which is not where the user will close it.
 std::optional<uint32_t> fold_opener(const syntax::SyntaxTree& tree, NodeId id) {
   const syntax::Node& n = tree.node(id);
-  const syntax::Tokens& tokens = tree.tokens();
+  const syntax::TokenList tokens = tree.tokens();
   switch (n.kind) {
     case NodeKind::Body:  // a block's body folds; the root body ends at the Eof, so never
     case NodeKind::Object:
@@ -64,7 +64,7 @@ std::optional<uint32_t> fold_opener(const syntax::SyntaxTree& tree, NodeId id) {
 
 std::optional<base::ByteRange> node_fold(const syntax::SyntaxTree& tree, NodeId id) {
   const syntax::Node& n = tree.node(id);
-  const syntax::Tokens& tokens = tree.tokens();
+  const syntax::TokenList tokens = tree.tokens();
   if (n.kind == NodeKind::TemplateIf || n.kind == NodeKind::TemplateFor) {
     // From "%{ if" to the end of "%{ endif }": only when the end directive is there, as the
     // node's last child (post-order: right before it).

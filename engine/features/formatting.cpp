@@ -35,7 +35,7 @@ struct FormatLine {
 // pieces ("glued" below) that hclwrite has as one token.
 class Formatter {
  public:
-  Formatter(std::string_view text, const syntax::Tokens& tokens) : text_(text), tokens_(tokens) {
+  Formatter(std::string_view text, const syntax::TokenList& tokens) : text_(text), tokens_(tokens) {
     // Advised before resize first writes to it.
     spaces_.reserve(tokens.size());
     base::advise_huge_pages(spaces_.data(), spaces_.capacity() * sizeof(uint32_t));
@@ -311,7 +311,7 @@ class Formatter {
   }
 
   std::string_view text_;
-  const syntax::Tokens& tokens_;
+  const syntax::TokenList tokens_;
   std::vector<uint32_t> spaces_;
   uint32_t first_ = 0;  // 1 when the text starts with a byte order mark
   std::vector<FormatLine> lines_;
@@ -321,13 +321,14 @@ class Formatter {
 // that formatting changes, in order, with the number of spaces it becomes.
 template <typename Each>
 void for_each_changed_gap(const syntax::SyntaxTree& tree, Each each) {
-  Formatter formatter(tree.text(), tree.tokens());
+  const syntax::TokenList tokens = tree.tokens();
+  Formatter formatter(tree.text(), tokens);
   const uint32_t first = formatter.first();
   const std::vector<uint32_t> spaces = std::move(formatter).run();
   const std::string_view text = tree.text();
   uint32_t gap_start = 0;
   for (uint32_t i = first; i < spaces.size(); ++i) {
-    const syntax::Token& token = tree.tokens()[i];
+    const syntax::Token token = tokens[i];
     const std::string_view gap = text.substr(gap_start, token.start() - gap_start);
     if (gap.size() != spaces[i] || gap.find_first_not_of(' ') != std::string_view::npos)
       each(base::ByteRange{gap_start, token.start()}, spaces[i]);

@@ -168,7 +168,7 @@ std::optional<base::ByteRange> mention_in(const syntax::SyntaxTree& tree, NodeId
 std::optional<base::ByteRange> rename_capture(const syntax::SyntaxTree& tree,
                                               std::string_view old_name,
                                               std::string_view new_name) {
-  const std::vector<syntax::Node>& nodes = tree.nodes();
+  const syntax::NodeList nodes = tree.nodes();
   for (NodeId n = 0; n < nodes.size(); ++n) {
     if (nodes[n].kind != NodeKind::Block || tree.token_text(nodes[n].first_token) != "dynamic")
       continue;

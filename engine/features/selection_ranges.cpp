@@ -84,7 +84,7 @@ struct CursorTokens {
 // break or on the line break a comment holds: no token, the tokens on both sides.
 CursorTokens cursor_tokens(const syntax::SyntaxTree& tree, uint32_t offset) {
   const std::string_view text = tree.text();
-  const syntax::Tokens& tokens = tree.tokens();
+  const syntax::TokenList tokens = tree.tokens();
   // The first token starting at or after the cursor; the Eof at the text's end is one.
   const auto after =
       std::lower_bound(tokens.begin(), tokens.end(), offset,
@@ -131,7 +131,7 @@ std::vector<NodeId> enclosing_nodes(const syntax::SyntaxTree& tree, const Cursor
 // The text between a node's opening token `open` and the token closing it (or the node's end
 // when that is missing), without the line breaks at either end.
 std::optional<ByteRange> inside(const syntax::SyntaxTree& tree, NodeId id, uint32_t open) {
-  const syntax::Tokens& tokens = tree.tokens();
+  const syntax::TokenList tokens = tree.tokens();
   const TokenKind close = syntax::closing_bracket(tokens[open].kind());
   uint32_t first = open + 1;
   uint32_t end = tree.node(id).end_token;

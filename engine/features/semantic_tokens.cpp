@@ -451,8 +451,8 @@ class NativeWalker {
 
   const syntax::SyntaxTree& tree_;
   std::string_view text_;
-  const syntax::Tokens& tokens_;
-  const std::vector<syntax::Node>& nodes_;
+  const syntax::TokenList tokens_;
+  const syntax::NodeList nodes_;
   BodyModels models_;
   bool spec_file_;
   uint32_t range_start_;

@@ -89,7 +89,7 @@ bool first_on_line(const base::SourceFile& source, uint32_t offset, uint32_t lin
 std::vector<Directive> native_directives(const syntax::SyntaxTree& tree) {
   std::vector<Directive> out;
   const std::string_view text = tree.text();
-  const syntax::Tokens& tokens = tree.tokens();
+  const syntax::TokenList tokens = tree.tokens();
   for (size_t at = text.find(kMarker); at != std::string_view::npos;
        at = text.find(kMarker, at + 1)) {
     // The token holding `at`: the last one starting at or before it.

@@ -8,7 +8,7 @@ namespace hclspec::syntax {
 BlockHeader block_header(const SyntaxTree& tree, NodeId block) {
   BlockHeader header;
   const Node& n = tree.node(block);
-  const Tokens& tokens = tree.tokens();
+  const TokenList tokens = tree.tokens();
   header.type_range = tokens[n.first_token].range();
   header.def_range = header.type_range;
   base::Diagnostics ignored;  // the parser has reported any bad escapes already

@@ -22,8 +22,8 @@ struct Peeked {
 class Parser {
  public:
   Parser(SyntaxTree& tree, uint32_t first_token)
-      : Parser(tree, tree.tokens(), tree.mutable_nodes(), tree.mutable_diagnostics(), first_token) {
-  }
+      : Parser(tree, tree.mutable_tokens(), tree.mutable_nodes(), tree.mutable_diagnostics(),
+               first_token) {}
   // Parses `tokens` of `file`'s text into `nodes` and `diags` that no tree holds yet: the later
   // part of a parse on two cores (see parse_in_two_parts).
   Parser(const base::SourceFile& file, const Tokens& tokens, std::vector<Node>& nodes,

@@ -2,8 +2,6 @@
 #include "syntax/reparse.hpp"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
 #include <span>
 
 #include "syntax/lexer.hpp"
@@ -17,6 +15,7 @@ namespace {
 thread_local bool last_incremental = false;
 
 struct Target {
+  NodeId item = 0;     // the root item holding the body
   NodeId body = 0;     // the Body node to parse again
   uint32_t open = 0;   // its "{" token
   uint32_t close = 0;  // its "}" token
@@ -27,21 +26,23 @@ struct Target {
 std::optional<Target> find_target(const SyntaxTree& tree, uint32_t start, uint32_t end) {
   std::optional<Target> found;
   NodeId body = tree.root();
+  NodeId item = kNoNode;
   int depth = 0;
   for (bool descended = true; descended;) {
     descended = false;
-    for (NodeId item : tree.children(body)) {
-      if (tree.node(item).kind != NodeKind::Block) continue;
-      const std::vector<NodeId> kids = tree.children(item);
+    for (NodeId child : tree.children(body)) {
+      if (tree.node(child).kind != NodeKind::Block) continue;
+      const std::vector<NodeId> kids = tree.children(child);
       if (kids.size() != 1) continue;
-      const Node& inner = tree.node(kids[0]);
+      const Node inner = tree.node(kids[0]);
       if (inner.end_token <= inner.first_token + 1) continue;
-      const Token& open = tree.tokens()[inner.first_token];
-      const Token& close = tree.tokens()[inner.end_token - 1];
+      const Token open = tree.token(inner.first_token);
+      const Token close = tree.token(inner.end_token - 1);
       if (open.kind() != TokenKind::OBrace || close.kind() != TokenKind::CBrace) continue;
       if (open.end() > start || end > close.start()) continue;
+      if (item == kNoNode) item = child;
       ++depth;
-      found = Target{kids[0], inner.first_token, inner.end_token - 1, depth};
+      found = Target{item, kids[0], inner.first_token, inner.end_token - 1, depth};
       body = kids[0];
       descended = true;
       break;
@@ -54,21 +55,6 @@ std::optional<Target> find_target(const SyntaxTree& tree, uint32_t start, uint32
 // first, so the text is read only at the rare "/".
 bool opens_unclosed_comment(const std::string& text, const Token& t) {
   return t.kind() == TokenKind::Slash && t.end() < text.size() && text[t.end()] == '*';
-}
-
-// `count` tokens from `from` to `to`, each moved by `delta` bytes. On the two 32-bit halves of
-// each token (start, then length and kind), so the loop is a vector add of {delta, 0}.
-void shift_copy(const Token* from, size_t count, int64_t delta, Token* to) {
-  // A token read as one 64-bit word: the start is its low half.
-  using Word __attribute__((may_alias)) = uint64_t;
-  static_assert(static_cast<uint32_t>(std::bit_cast<uint64_t>(Token(TokenKind::Ident, 5, 6))) == 5);
-  const auto step = static_cast<uint32_t>(delta);  // modulo 2^32: offsets stay in range
-  const Word* in = reinterpret_cast<const Word*>(from);
-  Word* out = reinterpret_cast<Word*>(to);
-  for (size_t i = 0; i < count; ++i) {
-    const Word word = in[i];
-    out[i] = (word & ~Word{0xFFFFFFFF}) | static_cast<uint32_t>(static_cast<uint32_t>(word) + step);
-  }
 }
 
 bool mentions_position(const base::Diagnostic& d, const std::string& filename) {
@@ -87,6 +73,72 @@ bool shift_outside(base::Diagnostic& d, base::ByteRange region, int64_t delta) {
   return !d.context || (shift(d.context->start) && shift(d.context->end));
 }
 
+// Reports the invalid characters of the new token list (the old tokens through "{", the
+// region's, the old ones from "}" moved by `delta`) as one pass over it would, in pieces, since
+// the old tokens need not be in one array.
+void check_all_tokens(const SyntaxTree& old, uint32_t open, std::span<const Token> region_tokens,
+                      uint32_t close, uint32_t delta, base::Diagnostics& diags) {
+  InvalidTokenCounts counts;
+  std::vector<Token> piece;
+  piece.reserve(4096);
+  auto check_old = [&](uint32_t from, uint32_t to, uint32_t shift) {
+    for (uint32_t i = from; i < to; ++i) {
+      piece.push_back(old.token(i).shifted(shift));
+      if (piece.size() == piece.capacity() || i + 1 == to) {
+        check_invalid_tokens(piece, diags, counts);
+        piece.clear();
+      }
+    }
+  };
+  check_old(0, open + 1, 0);
+  check_invalid_tokens(region_tokens, diags, counts);
+  check_old(close, old.token_count(), delta);
+}
+
+// The chunks of `tree`: a flat tree's arrays as one chunk.
+std::vector<TreeChunk> chunks_of(const SyntaxTree& tree) {
+  if (!tree.chunks().empty()) return tree.chunks();
+  return {TreeChunk{tree.flat_arrays(), 0, tree.token_count(), 0, tree.node_count() - 1}};
+}
+
+// `chunks` with the root item whose tokens are [first_token, end_token) and whose nodes are
+// [first_node, item] replaced by `edited` (which must start at the same token and node), and
+// the chunks after it moved by the edit's shifts in bytes, tokens and nodes.
+std::vector<TreeChunk> replace_item(const std::vector<TreeChunk>& chunks, const Node& item,
+                                    NodeId item_id, TreeChunk edited, uint32_t byte_delta,
+                                    uint32_t token_delta, uint32_t node_delta) {
+  std::vector<TreeChunk> out;
+  out.reserve(chunks.size() + 2);
+  size_t c = 0;
+  while (item_id - chunks[c].first_node >= chunks[c].node_count) out.push_back(chunks[c++]);
+  const TreeChunk& holder = chunks[c];
+  TreeChunk before = holder;
+  before.token_count = item.first_token - holder.first_token;
+  before.node_count = item.first_descendant - holder.first_node;
+  if (before.token_count > 0) out.push_back(before);
+  out.push_back(std::move(edited));
+  TreeChunk after = holder;
+  const uint32_t skipped_tokens = item.end_token - holder.first_token;
+  const uint32_t skipped_nodes = item_id + 1 - holder.first_node;
+  after.token_count = holder.token_count - skipped_tokens;
+  after.node_count = holder.node_count - skipped_nodes;
+  after.array_token += skipped_tokens;
+  after.array_node += skipped_nodes;
+  after.first_token = item.end_token;
+  after.first_node = item_id + 1;
+  auto moved = [&](TreeChunk chunk) {
+    chunk.first_token += token_delta;
+    chunk.first_node += node_delta;
+    chunk.byte_shift += byte_delta;
+    chunk.token_shift += token_delta;
+    chunk.node_shift += node_delta;
+    return chunk;
+  };
+  if (after.token_count > 0) out.push_back(moved(std::move(after)));
+  for (++c; c < chunks.size(); ++c) out.push_back(moved(chunks[c]));
+  return out;
+}
+
 std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdit& edit,
                                             std::string& new_text, bool& text_moved) {
   const uint32_t start = std::min<uint32_t>(edit.start, static_cast<uint32_t>(old.text().size()));
@@ -94,10 +146,10 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
       std::clamp<uint32_t>(edit.end, start, static_cast<uint32_t>(old.text().size()));
   const std::optional<Target> target = find_target(old, start, end);
   if (!target) return nullptr;
-  const Tokens& old_tokens = old.tokens();
-  const base::ByteRange region{old_tokens[target->open].end(), old_tokens[target->close].end()};
+  const base::ByteRange region{old.token(target->open).end(), old.token(target->close).end()};
   const int64_t delta =
       static_cast<int64_t>(edit.replacement.size()) - static_cast<int64_t>(end - start);
+  const auto byte_delta = static_cast<uint32_t>(delta);  // modulo 2^32: offsets stay in range
 
   // The parser's diagnostics must be in source order, so that the body's are one run between
   // those before and those after it; a message quoting a position after the edit would change
@@ -116,13 +168,12 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
     (d.subject.start < region.end ? before : after).push_back(std::move(moved));
   }
 
-  // Tokens: the old ones up to "{", the region lexed again, the old ones after "}", shifted.
   // The region is lexed through its "}": the brace must come out as the same token (an edit
   // may have made it part of a comment or a string) and close exactly what the region opened.
   Tokens region_tokens;
-  const Token old_close = old_tokens[target->close];
-  const uint32_t close_start_new = static_cast<uint32_t>(old_close.start() + delta);
-  const uint32_t close_end_new = static_cast<uint32_t>(old_close.end() + delta);
+  const Token old_close = old.token(target->close);
+  const uint32_t close_start_new = old_close.start() + byte_delta;
+  const uint32_t close_end_new = old_close.end() + byte_delta;
   const LexEnd state = lex(new_text, region.start, close_end_new, region_tokens);
   if (!state.plain || state.brace_balance != -1 || state.lowest_brace_balance != -1 ||
       region_tokens.size() < 2)
@@ -137,45 +188,62 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   if (state.unclosed_comment) return nullptr;
   if (old.may_have_unclosed_comment())
     for (uint32_t i = 0; i < target->open; ++i)
-      if (opens_unclosed_comment(old.text(), old_tokens[i])) return nullptr;
+      if (opens_unclosed_comment(old.text(), old.token(i))) return nullptr;
 
   text_moved = true;
   auto tree = std::make_unique<SyntaxTree>(std::move(new_text), old.filename());
   // The tokens outside the region are the old ones, and the region has no unclosed "/*".
   tree->set_may_have_unclosed_comment(old.may_have_unclosed_comment());
-  Tokens& tokens = tree->mutable_tokens();
-  // Copied into memory allocated, not written (DefaultInitAllocator), whose element-wise
-  // construction would not be a memcpy; the later part shifted in the same pass.
-  const uint32_t close_new = static_cast<uint32_t>(target->open + 1 + region_tokens.size());
-  const size_t later_count = old_tokens.size() - target->close;
-  tokens.resize(close_new + later_count);
-  std::memcpy(tokens.data(), old_tokens.data(), (target->open + 1) * sizeof(Token));
-  std::memcpy(tokens.data() + target->open + 1, region_tokens.data(),
-              region_tokens.size() * sizeof(Token));
-  shift_copy(old_tokens.data() + target->close, later_count, delta, tokens.data() + close_new);
-  const int64_t token_delta = static_cast<int64_t>(close_new) - target->close;
-
   base::Diagnostics& diags = tree->mutable_diagnostics();
   // Every kind of invalid character is reported on its first appearance, so an old text
   // without lexical diagnostics has no invalid token: the region's are then the file's, and
   // the rest of the tokens need not be read again.
-  check_invalid_tokens(old.lexical_diagnostic_count() == 0 ? std::span<const Token>(region_tokens)
-                                                           : std::span<const Token>(tokens),
-                       diags);
+  if (old.lexical_diagnostic_count() == 0)
+    check_invalid_tokens(region_tokens, diags);
+  else
+    check_all_tokens(old, target->open, region_tokens, target->close, byte_delta, diags);
   tree->set_lexical_diagnostic_count(diags.size());
   diags.insert(diags.end(), before.begin(), before.end());
 
-  const std::vector<Node>& old_nodes = old.nodes();
-  const Node& old_body = old_nodes[target->body];
-  std::vector<Node>& nodes = tree->mutable_nodes();
-  nodes.reserve(old_nodes.size() + region_tokens.size() / 2 + 16);
-  nodes.assign(old_nodes.begin(), old_nodes.begin() + old_body.first_descendant);
+  // The root item holding the body is built again in arrays of its own, in coordinates that
+  // start at the item (its first token and node are index 0): the old item's tokens through
+  // "{", the region's, the old ones from "}" moved; then an Eof, which the parser may peek at.
+  const Node item = old.node(target->item);
+  const uint32_t first_token = item.first_token;
+  const NodeId first_node = item.first_descendant;
+  const uint32_t open = target->open - first_token;
+  const uint32_t close = target->close - first_token;
+  const uint32_t close_new = open + 1 + static_cast<uint32_t>(region_tokens.size());
+  const uint32_t token_delta = close_new - close;
+  auto arrays = std::make_shared<TreeArrays>();
+  Tokens& tokens = arrays->tokens;
+  tokens.reserve(close_new + (item.end_token - target->close) + 1);
+  for (uint32_t i = first_token; i <= target->open; ++i) tokens.push_back(old.token(i));
+  tokens.insert(tokens.end(), region_tokens.begin(), region_tokens.end());
+  for (uint32_t i = target->close; i < item.end_token; ++i)
+    tokens.push_back(old.token(i).shifted(byte_delta));
+  const uint32_t item_token_count = static_cast<uint32_t>(tokens.size());
+  tokens.emplace_back(TokenKind::Eof, tokens.back().end(), tokens.back().end());
+
+  // Nodes: the old item's before the body, the body parsed again, the old ones after it (the
+  // body's ancestors up to the item) with what lies after the body moved.
+  auto local = [&](Node n) {
+    n.first_token -= first_token;
+    n.end_token -= first_token;
+    n.first_descendant -= first_node;
+    return n;
+  };
+  const Node old_body = old.node(target->body);
+  std::vector<Node>& nodes = arrays->nodes;
+  nodes.reserve((target->item - first_node) + region_tokens.size() / 2 + 16);
+  for (NodeId id = first_node; id < old_body.first_descendant; ++id)
+    nodes.push_back(local(old.node(id)));
   const size_t diags_before_body = diags.size();
   bool recovered = false;
   uint32_t stopped_at = 0;
-  detail::run_parser(tokens, target->open, close_new + 1, [&] {
-    detail::Parser parser(*tree, target->open + 1);
-    recovered = parser.parse_block_body(target->open, target->depth);
+  detail::run_parser(tokens, open, close_new + 1, [&] {
+    detail::Parser parser(*tree, tokens, nodes, diags, open + 1);
+    recovered = parser.parse_block_body(open, target->depth);
     stopped_at = parser.next_token();
   });
   // The body must end at the same "}" and leave its block as it found it.
@@ -184,19 +252,26 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   for (size_t i = diags_before_body; i < diags.size(); ++i)
     if (diags[i].summary == "Nesting too deep") return nullptr;
 
-  const int64_t node_delta =
-      static_cast<int64_t>(nodes.size()) - static_cast<int64_t>(target->body + 1);
-  const size_t later_nodes = nodes.size();
-  nodes.insert(nodes.end(), old_nodes.begin() + target->body + 1, old_nodes.end());
-  for (Node* n = nodes.data() + later_nodes; n != nodes.data() + nodes.size(); ++n) {
-    if (n->first_token >= target->close)
-      n->first_token = static_cast<uint32_t>(n->first_token + token_delta);
-    if (n->end_token > target->close)
-      n->end_token = static_cast<uint32_t>(n->end_token + token_delta);
-    if (n->first_descendant > target->body)
-      n->first_descendant = static_cast<uint32_t>(n->first_descendant + node_delta);
+  const NodeId body = target->body - first_node;
+  const uint32_t node_delta = static_cast<uint32_t>(nodes.size()) - (body + 1);
+  for (NodeId id = target->body + 1; id <= target->item; ++id) {
+    Node n = local(old.node(id));
+    if (n.first_token >= close) n.first_token += token_delta;
+    if (n.end_token > close) n.end_token += token_delta;
+    if (n.first_descendant > body) n.first_descendant += node_delta;
+    nodes.push_back(n);
   }
   diags.insert(diags.end(), after.begin(), after.end());
+
+  const TreeChunk edited{
+      arrays, first_token, item_token_count, first_node, static_cast<uint32_t>(nodes.size()), 0,
+      0,      0,           first_token,      first_node};
+  Node root = old.node(old.root());
+  root.end_token += token_delta;
+  tree->assign_chunks(
+      replace_item(chunks_of(old), item, target->item, edited, byte_delta, token_delta, node_delta),
+      root);
+  if (tree->chunks().size() > kMaxReparseChunks) tree->flatten();
   return tree;
 }
 

@@ -22,7 +22,16 @@ std::string apply_edit(const std::string& text, const TextEdit& edit);
 // still balance afterwards, only that block's body is lexed and parsed again (the innermost
 // such block); otherwise the whole file is. The result always equals what parse_config gives
 // for the new text: tokens, nodes and diagnostics.
+//
+// An incremental result is a chunked tree: the root item holding the edited body is built
+// again in arrays of its own, and every other root item stays in the arrays it was in (shared
+// with `old`, and read with shifts), so an edit copies the text and the item it touches, not
+// the other tokens and nodes.
 std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& old, const TextEdit& edit);
+
+// A reparse whose result would have more chunks than this flattens it (copies its tokens and
+// nodes into one pair of arrays): each edit copies the list of chunks, and reads search it.
+inline constexpr size_t kMaxReparseChunks = 4096;
 
 // Whether the last reparse on this thread reused the old tree (for tests and benchmarks).
 bool last_reparse_was_incremental();

@@ -106,6 +106,12 @@ class Token {
   uint32_t start() const { return start_; }
   uint32_t end() const { return start_ + (length_and_kind_ >> 8); }
   base::ByteRange range() const { return {start(), end()}; }
+  // The same token `delta` bytes later (modulo 2^32, so a negative delta wraps around).
+  Token shifted(uint32_t delta) const {
+    Token moved = *this;
+    moved.start_ += delta;
+    return moved;
+  }
   std::string_view text(std::string_view source) const {
     return source.substr(start_, length_and_kind_ >> 8);
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/big_stack.hpp"
+#include "base/huge_pages.hpp"
 
 namespace hclspec::syntax {
 
@@ -105,6 +106,72 @@ const char* operator_symbol(Operator op) {
   return "";
 }
 
+Token SyntaxTree::chunked_token(uint32_t index) const {
+  const TreeChunk& c =
+      chunks_[chunk_of(index, &TreeChunk::first_token, &TreeChunk::token_count, token_hint_)];
+  const Token stored = c.arrays->tokens[c.array_token + (index - c.first_token)];
+  return stored.shifted(c.byte_shift);
+}
+
+Node SyntaxTree::chunked_node(NodeId id) const {
+  if (id == node_count_ - 1) return root_;
+  const TreeChunk& c =
+      chunks_[chunk_of(id, &TreeChunk::first_node, &TreeChunk::node_count, node_hint_)];
+  Node n = c.arrays->nodes[c.array_node + (id - c.first_node)];
+  n.first_token += c.token_shift;
+  n.end_token += c.token_shift;
+  n.first_descendant += c.node_shift;
+  return n;
+}
+
+size_t SyntaxTree::chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
+                            std::atomic<uint32_t>& hint) const {
+  const uint32_t last = hint.load(std::memory_order_relaxed);
+  if (last < chunks_.size() && index - chunks_[last].*first < chunks_[last].*count) return last;
+  // The last chunk starting at or before `index`. A chunk without nodes starts where the next
+  // one does, so it is never the answer for a node (the root, the only node after the chunks,
+  // is not looked up).
+  const auto after =
+      std::upper_bound(chunks_.begin(), chunks_.end(), index,
+                       [first](uint32_t i, const TreeChunk& c) { return i < c.*first; });
+  const auto found = static_cast<uint32_t>(after - chunks_.begin() - 1);
+  hint.store(found, std::memory_order_relaxed);
+  return found;
+}
+
+void SyntaxTree::assign_chunks(std::vector<TreeChunk> chunks, Node root) {
+  chunks_ = std::move(chunks);
+  root_ = root;
+  token_count_ = chunks_.back().first_token + chunks_.back().token_count;
+  node_count_ = chunks_.back().first_node + chunks_.back().node_count + 1;
+  arrays_ = std::make_shared<TreeArrays>();
+  token_hint_.store(0, std::memory_order_relaxed);
+  node_hint_.store(0, std::memory_order_relaxed);
+}
+
+void SyntaxTree::flatten() {
+  if (chunks_.empty()) return;
+  auto arrays = std::make_shared<TreeArrays>();
+  arrays->tokens.resize(token_count_);  // allocated, not written (DefaultInitAllocator)
+  base::advise_huge_pages(arrays->tokens.data(), arrays->tokens.size() * sizeof(Token));
+  arrays->nodes.reserve(node_count_);
+  base::advise_huge_pages(arrays->nodes.data(), arrays->nodes.capacity() * sizeof(Node));
+  for (const TreeChunk& c : chunks_) {
+    for (uint32_t i = 0; i < c.token_count; ++i)
+      arrays->tokens[c.first_token + i] = c.arrays->tokens[c.array_token + i].shifted(c.byte_shift);
+    for (uint32_t i = 0; i < c.node_count; ++i) {
+      Node n = c.arrays->nodes[c.array_node + i];
+      n.first_token += c.token_shift;
+      n.end_token += c.token_shift;
+      n.first_descendant += c.node_shift;
+      arrays->nodes.push_back(n);
+    }
+  }
+  arrays->nodes.push_back(root_);
+  arrays_ = std::move(arrays);
+  chunks_ = {};
+}
+
 std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   std::vector<NodeId> out;
   children(id, out);
@@ -113,16 +180,20 @@ std::vector<NodeId> SyntaxTree::children(NodeId id) const {
 
 void SyntaxTree::children(NodeId id, std::vector<NodeId>& out) const {
   // Children are found last to first; counting them first sizes the list once.
-  const NodeId first = nodes_[id].first_descendant;
+  const NodeId first = node(id).first_descendant;
   size_t count = 0;
-  for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant) ++count;
+  for (NodeId child = id; child > first; child = node(child - 1).first_descendant) ++count;
   out.resize(count);
-  for (NodeId child = id; child > first; child = nodes_[child - 1].first_descendant)
+  for (NodeId child = id; child > first; child = node(child - 1).first_descendant)
     out[--count] = child - 1;
 }
 
 base::ByteRange SyntaxTree::range(NodeId id) const {
-  return node_range(tokens_, nodes_, id);
+  if (chunks_.empty()) [[likely]]
+    return node_range(arrays_->tokens, arrays_->nodes, id);
+  const Node n = node(id);
+  if (n.end_token == n.first_token) return token(std::min(n.first_token, token_count_ - 1)).range();
+  return {token(n.first_token).start(), token(n.end_token - 1).end()};
 }
 
 base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes, NodeId id) {
@@ -132,6 +203,17 @@ base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes,
     return tokens[at].range();
   }
   return {tokens[n.first_token].start(), tokens[n.end_token - 1].end()};
+}
+
+bool operator==(const TokenList& a, const TokenList& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
+}
+
+bool operator==(const NodeList& a, const NodeList& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!(a[i] == b[i])) return false;
+  return true;
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // The concrete syntax tree: nodes in one flat vector (post-order), tokens in another.
 #pragma once
 
+#include <atomic>
+#include <iterator>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -96,31 +98,80 @@ static_assert(sizeof(Node) == 16);
 using NodeId = uint32_t;
 inline constexpr NodeId kNoNode = UINT32_MAX;  // "no such node": id 0 is a real node
 
+// The arrays one parse filled. Trees that incremental reparse derives from it share them.
+struct TreeArrays {
+  Tokens tokens;
+  std::vector<Node> nodes;
+};
+
+// A run of a tree's tokens and nodes that lives in arrays another parse filled: whole root
+// items, with the root body's own tokens after them (newlines, comments, Eof), as read from
+// `arrays` with the shifts that edits before them made. Node fields in the arrays may be in
+// any coordinates; adding the shifts gives the tree's.
+struct TreeChunk {
+  std::shared_ptr<const TreeArrays> arrays;
+  uint32_t first_token = 0;  // the tree's index of the chunk's first token
+  uint32_t token_count = 0;
+  uint32_t first_node = 0;  // the tree's id of the chunk's first node
+  uint32_t node_count = 0;
+  uint32_t array_token = 0;  // where the first token is in arrays->tokens
+  uint32_t array_node = 0;   // where the first node is in arrays->nodes
+  uint32_t byte_shift = 0;   // added (modulo 2^32) to a stored token's start
+  uint32_t token_shift = 0;  // added to a stored node's first_token and end_token
+  uint32_t node_shift = 0;   // added to a stored node's first_descendant
+};
+
+class TokenList;
+class NodeList;
+
 // A parsed file. It owns its text; tokens and nodes refer to it by offset.
+//
+// A tree from a parse is flat: its tokens and nodes are one pair of arrays. A tree from an
+// incremental reparse is chunked: it shares the old tree's arrays for every root item the edit
+// did not touch, and only the edited item is new (see reparse.hpp). Readers see no difference:
+// token(i) and node(id) give the same values either way, by value.
 class SyntaxTree : public base::SourceFile {
  public:
   SyntaxTree(std::string text, std::string filename)
-      : SourceFile(std::move(text), std::move(filename)) {}
-  const Tokens& tokens() const { return tokens_; }
-  const std::vector<Node>& nodes() const { return nodes_; }
+      : SourceFile(std::move(text), std::move(filename)), arrays_(std::make_shared<TreeArrays>()) {}
+
+  Token token(uint32_t index) const {
+    if (chunks_.empty()) [[likely]]
+      return arrays_->tokens[index];
+    return chunked_token(index);
+  }
+  Node node(NodeId id) const {
+    if (chunks_.empty()) [[likely]]
+      return arrays_->nodes[id];
+    return chunked_node(id);
+  }
+  uint32_t token_count() const {
+    return chunks_.empty() ? static_cast<uint32_t>(arrays_->tokens.size()) : token_count_;
+  }
+  uint32_t node_count() const {
+    return chunks_.empty() ? static_cast<uint32_t>(arrays_->nodes.size()) : node_count_;
+  }
+  // The tokens and nodes as sequences (indexing gives values, as token() and node() do).
+  TokenList tokens() const;
+  NodeList nodes() const;
+
   const base::Diagnostics& diagnostics() const { return diagnostics_; }
   // The diagnostics come in two runs: the lexical ones (characters never valid), then the
   // parser's in the order it found them. This is where the second run starts.
   size_t lexical_diagnostic_count() const { return lexical_diagnostic_count_; }
 
-  NodeId root() const { return static_cast<NodeId>(nodes_.size() - 1); }
-  const Node& node(NodeId id) const { return nodes_[id]; }
+  NodeId root() const { return node_count() - 1; }
   // Children in source order.
   std::vector<NodeId> children(NodeId id) const;
   // The same into `out` (replacing what it held), for a caller that reuses one list.
   void children(NodeId id, std::vector<NodeId>& out) const;
   // The source range a node covers; an empty node reports the token it stopped at.
   base::ByteRange range(NodeId id) const;
-  std::string_view token_text(uint32_t token) const { return tokens_[token].text(text()); }
+  std::string_view token_text(uint32_t index) const { return token(index).text(text()); }
 
-  // Filled by the parser and by incremental reparse.
-  Tokens& mutable_tokens() { return tokens_; }
-  std::vector<Node>& mutable_nodes() { return nodes_; }
+  // Filled by the parser, on a flat tree only.
+  Tokens& mutable_tokens() { return arrays_->tokens; }
+  std::vector<Node>& mutable_nodes() { return arrays_->nodes; }
   base::Diagnostics& mutable_diagnostics() { return diagnostics_; }
   void set_lexical_diagnostic_count(size_t count) { lexical_diagnostic_count_ = count; }
   // Whether a "/*" without its "*/" may be among the tokens (lexed as "/" and "*"): set by the
@@ -128,13 +179,128 @@ class SyntaxTree : public base::SourceFile {
   bool may_have_unclosed_comment() const { return may_have_unclosed_comment_; }
   void set_may_have_unclosed_comment(bool value) { may_have_unclosed_comment_ = value; }
 
+  // The chunks of a chunked tree (empty when flat); reparse builds a tree from them.
+  const std::vector<TreeChunk>& chunks() const { return chunks_; }
+  // Makes this tree chunked: `chunks` in order cover every token and every node but the root,
+  // which is `root`.
+  void assign_chunks(std::vector<TreeChunk> chunks, Node root);
+  // Makes a chunked tree flat again, its tokens and nodes copied into arrays of its own.
+  void flatten();
+  // The flat arrays of a flat tree, for sharing with a tree reparse derives from it.
+  const std::shared_ptr<TreeArrays>& flat_arrays() const { return arrays_; }
+
  private:
-  Tokens tokens_;
-  std::vector<Node> nodes_;
+  Token chunked_token(uint32_t index) const;
+  Node chunked_node(NodeId id) const;
+  // The chunk holding token or node `index`, by the chunks' `first` and `count` of them.
+  size_t chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
+                  std::atomic<uint32_t>& hint) const;
+
+  std::shared_ptr<TreeArrays> arrays_;  // a flat tree's; empty arrays in a chunked one
+  std::vector<TreeChunk> chunks_;
+  Node root_{};
+  uint32_t token_count_ = 0;
+  uint32_t node_count_ = 0;
+  // The chunks last read, where a walk most likely reads next. Threads reading one tree may
+  // overwrite each other's hint; any value is a valid start.
+  mutable std::atomic<uint32_t> token_hint_{0};
+  mutable std::atomic<uint32_t> node_hint_{0};
   base::Diagnostics diagnostics_;
   size_t lexical_diagnostic_count_ = 0;
   bool may_have_unclosed_comment_ = true;
 };
+
+// A random-access iterator over a list whose items are values computed from an index.
+template <typename List, typename Value>
+class IndexIterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  using reference = Value;
+  using pointer = void;
+  IndexIterator() = default;
+  IndexIterator(const List* list, size_t index) : list_(list), index_(index) {}
+  Value operator*() const { return (*list_)[index_]; }
+  Value operator[](difference_type n) const { return (*list_)[index_ + n]; }
+  IndexIterator& operator++() { return ++index_, *this; }
+  IndexIterator operator++(int) { return IndexIterator(list_, index_++); }
+  IndexIterator& operator--() { return --index_, *this; }
+  IndexIterator& operator+=(difference_type n) { return index_ += n, *this; }
+  IndexIterator& operator-=(difference_type n) { return index_ -= n, *this; }
+  friend IndexIterator operator+(IndexIterator it, difference_type n) { return it += n; }
+  friend IndexIterator operator-(IndexIterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const IndexIterator& a, const IndexIterator& b) {
+    return static_cast<difference_type>(a.index_) - static_cast<difference_type>(b.index_);
+  }
+  friend bool operator==(const IndexIterator& a, const IndexIterator& b) {
+    return a.index_ == b.index_;
+  }
+  friend auto operator<=>(const IndexIterator& a, const IndexIterator& b) {
+    return a.index_ <=> b.index_;
+  }
+
+ private:
+  const List* list_ = nullptr;
+  size_t index_ = 0;
+};
+
+// A tree's tokens as a sequence of values, for loops and algorithms over them.
+class TokenList {
+ public:
+  explicit TokenList(const SyntaxTree& tree)
+      : tree_(&tree),
+        flat_(tree.chunks().empty() ? tree.flat_arrays()->tokens.data() : nullptr),
+        size_(tree.token_count()) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Token operator[](size_t index) const {
+    return flat_ != nullptr ? flat_[index] : tree_->token(static_cast<uint32_t>(index));
+  }
+  Token back() const { return (*this)[size_ - 1]; }
+
+  using iterator = IndexIterator<TokenList, Token>;
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, size_); }
+
+  friend bool operator==(const TokenList& a, const TokenList& b);
+
+ private:
+  const SyntaxTree* tree_;
+  const Token* flat_;  // a flat tree's array, read directly
+  size_t size_;
+};
+
+// A tree's nodes as a sequence of values, by id.
+class NodeList {
+ public:
+  explicit NodeList(const SyntaxTree& tree)
+      : tree_(&tree),
+        flat_(tree.chunks().empty() ? tree.flat_arrays()->nodes.data() : nullptr),
+        size_(tree.node_count()) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Node operator[](size_t id) const {
+    return flat_ != nullptr ? flat_[id] : tree_->node(static_cast<NodeId>(id));
+  }
+  using iterator = IndexIterator<NodeList, Node>;
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(this, size_); }
+
+  friend bool operator==(const NodeList& a, const NodeList& b);
+
+ private:
+  const SyntaxTree* tree_;
+  const Node* flat_;  // a flat tree's array, read directly
+  size_t size_;
+};
+
+inline TokenList SyntaxTree::tokens() const {
+  return TokenList(*this);
+}
+inline NodeList SyntaxTree::nodes() const {
+  return NodeList(*this);
+}
 
 // The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
 // a parser filling arrays that no tree holds yet.

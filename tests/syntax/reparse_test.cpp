@@ -234,3 +234,122 @@ TEST_CASE("edits inside a balanced block body reparse only that body") {
     CHECK_FALSE(last_reparse_was_incremental());
   }
 }
+
+namespace {
+
+// `count` root blocks, each with a nested block, separated by comments and root attributes.
+std::string many_root_items(int count) {
+  std::string text = "# jobs\n";
+  for (int i = 0; i < count; ++i) {
+    const std::string n = std::to_string(i);
+    text += "job \"j" + n + "\" {\n  a = " + n + "\n  inner {\n    b = \"x" + n + "\"\n  }\n}\n";
+    if (i % 3 == 0) text += "// between\nroot" + n + " = [1, 2]\n\n";
+  }
+  return text;
+}
+
+// Where the body of job `index` has its "a = ", to edit inside it.
+uint32_t inside_job(const std::string& text, int index) {
+  const std::string name = "job \"j" + std::to_string(index) + "\" {\n  a = ";
+  return static_cast<uint32_t>(text.find(name) + name.size());
+}
+
+bool shares_arrays(const TreeChunk& chunk, const SyntaxTree& tree) {
+  return chunk.arrays == tree.flat_arrays();
+}
+
+}  // namespace
+
+TEST_CASE("an edit copies the root item it touches and shares every other with the old tree") {
+  const std::string text = many_root_items(40);
+  auto parsed = parse_config(text, "jobs.hcl");
+  REQUIRE(parsed->chunks().empty());
+
+  auto once = reparse(*parsed, {inside_job(text, 20), inside_job(text, 20), "12"});
+  REQUIRE(last_reparse_was_incremental());
+  CHECK(tree_difference(*once, *parse_config(once->text(), "jobs.hcl")) == "");
+  // Before job 20, job 20 again, after it: the outer two read the parsed tree's arrays.
+  REQUIRE(once->chunks().size() == 3);
+  CHECK(shares_arrays(once->chunks()[0], *parsed));
+  CHECK_FALSE(shares_arrays(once->chunks()[1], *parsed));
+  CHECK(shares_arrays(once->chunks()[2], *parsed));
+  const std::string job20 = "job \"j20\" {\n  a = 12";
+  CHECK(once->text().substr(once->token(once->chunks()[1].first_token).start(), job20.size()) ==
+        job20);
+
+  // A second edit, earlier in the text, splits the first chunk and moves every later one.
+  const std::string& after_once = once->text();
+  auto twice = reparse(*once, {inside_job(after_once, 5), inside_job(after_once, 5), "7"});
+  REQUIRE(last_reparse_was_incremental());
+  CHECK(tree_difference(*twice, *parse_config(twice->text(), "jobs.hcl")) == "");
+  REQUIRE(twice->chunks().size() == 5);
+  CHECK(shares_arrays(twice->chunks()[0], *parsed));
+  CHECK(shares_arrays(twice->chunks()[2], *parsed));
+  CHECK(twice->chunks()[3].arrays == once->chunks()[1].arrays);  // job 20, edited before
+  CHECK(shares_arrays(twice->chunks()[4], *parsed));
+}
+
+TEST_CASE("a chain of edits, each on the last reparsed tree, equals a fresh parse") {
+  std::mt19937 rng(20261126);
+  auto tree = parse_config(many_root_items(60), "jobs.hcl");
+  int incremental = 0;
+  size_t most_chunks = 0;
+  for (int i = 0; i < 600; ++i) {
+    // Mostly what typing in a value does (a digit, a letter in a string, a new attribute line,
+    // each inside one job), sometimes anything anywhere.
+    const std::string& current = tree->text();
+    const auto size = static_cast<uint32_t>(current.size());
+    uint32_t start = static_cast<uint32_t>(rng() % (size + 1));
+    uint32_t end = start;
+    std::string replacement;
+    const size_t job = current.find("job \"", start);
+    const size_t value = job == std::string::npos ? job : current.find("a = ", job);
+    switch (value == std::string::npos || rng() % 20 == 0 ? 3 : rng() % 3) {
+      case 0:
+        start = end = static_cast<uint32_t>(value + 4);
+        replacement = std::to_string(rng() % 10);
+        break;
+      case 1:
+        start = end = static_cast<uint32_t>(current.find("= \"", value) + 3);
+        replacement = std::string(1, static_cast<char>('a' + rng() % 26));
+        break;
+      case 2:
+        start = end = static_cast<uint32_t>(value);
+        replacement = "c" + std::to_string(i) + " = true\n  ";
+        break;
+      default:
+        end = std::min(size, start + (rng() % 3 == 0 ? static_cast<uint32_t>(rng() % 6) : 0));
+        replacement = rng() % 3 == 0 ? "" : kSnippets[rng() % kSnippets.size()];
+    }
+    auto next = reparse(*tree, {start, end, replacement});
+    incremental += last_reparse_was_incremental() ? 1 : 0;
+    INFO("edit " << i << " [" << start << ", " << end << ") <- \"" << replacement << "\"");
+    REQUIRE(tree_difference(*next, *parse_config(next->text(), "jobs.hcl")) == "");
+    most_chunks = std::max(most_chunks, next->chunks().size());
+    tree = std::move(next);
+  }
+  MESSAGE(incremental << " of 600 chained edits reparsed incrementally, up to " << most_chunks
+                      << " chunks");
+  // A structural edit may leave the rest of the file unparseable by body (an unclosed string at
+  // the root), so not every later edit is incremental; the counts show the chain was long.
+  CHECK(incremental > 150);
+  CHECK(most_chunks > 20);
+}
+
+TEST_CASE("a tree whose edits would pass kMaxReparseChunks chunks is flattened") {
+  const int jobs = static_cast<int>(kMaxReparseChunks / 2) + 20;
+  const std::string text = many_root_items(jobs);
+  std::unique_ptr<SyntaxTree> tree = parse_config(text, "jobs.hcl");
+  // Edits from the last job to the first keep every earlier offset as it was.
+  bool flattened = false;
+  for (int i = jobs - 1; i >= 0; --i) {
+    const uint32_t at = inside_job(text, i);
+    auto next = reparse(*tree, {at, at, "9"});
+    REQUIRE(last_reparse_was_incremental());
+    REQUIRE(next->chunks().size() <= kMaxReparseChunks);
+    flattened = flattened || (!tree->chunks().empty() && next->chunks().empty());
+    tree = std::move(next);
+  }
+  CHECK(flattened);
+  CHECK(tree_difference(*tree, *parse_config(tree->text(), "jobs.hcl")) == "");
+}

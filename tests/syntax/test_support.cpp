@@ -147,8 +147,8 @@ std::unique_ptr<SyntaxTree> parse(std::string_view text) {
 }
 
 std::string validate_tree(const SyntaxTree& tree) {
-  const Tokens& tokens = tree.tokens();
-  const std::vector<Node>& nodes = tree.nodes();
+  const TokenList tokens = tree.tokens();
+  const NodeList nodes = tree.nodes();
   const std::string& text = tree.text();
   const auto size = static_cast<uint32_t>(text.size());
 
