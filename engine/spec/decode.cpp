@@ -161,6 +161,38 @@ struct Attributes {
   bool ok = true;
 };
 
+// Whether the value a block body gives can change a diagnostic outside that body. Only two
+// specs read the values of the bodies they hold rather than their blocks' count, labels and
+// types: a `transform`, whose result expression may fail on a value, and a block list, set or
+// map whose elements' type is not fixed (it has `any` in it), whose elements are unified and
+// converted value by value. (A `default` asks whether a value is null, which a stand-in keeps.)
+bool body_values_matter(const Spec& spec) {
+  return std::visit(
+      [](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, TransformSpec>) {
+          return true;
+        } else if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+          return std::any_of(
+              kind.properties.begin(), kind.properties.end(),
+              [](const auto& property) { return body_values_matter(*property.second); });
+        } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+          return std::any_of(kind.elements.begin(), kind.elements.end(),
+                             [](const SpecPtr& element) { return body_values_matter(*element); });
+        } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+          return body_values_matter(*kind.primary) || body_values_matter(*kind.fallback);
+        } else if constexpr (std::is_same_v<Kind, BlockSpec>) {
+          return body_values_matter(*kind.nested);
+        } else if constexpr (std::is_same_v<Kind, BlockListSpec> ||
+                             std::is_same_v<Kind, BlockMapSpec>) {
+          return implied_type(*kind.nested).has_dynamic() || body_values_matter(*kind.nested);
+        } else {
+          return false;  // attr, literal, block_attrs: no body of their own
+        }
+      },
+      spec.kind);
+}
+
 // The flag of a decode nobody cancels, so the decoder's check is one load without a null test.
 const base::CancellationFlag kNeverCancelled;
 
@@ -186,6 +218,8 @@ class Decoder {
         produced_(produced) {}
   Decoder(const Decoder&) = delete;
   Decoder& operator=(const Decoder&) = delete;
+  // See stand_in_body_values_.
+  void stand_in_body_values(bool stand_in) { stand_in_body_values_ = stand_in; }
 
   // hcldec on several inputs (hcl's MergeFiles): each root body's content by the schema with
   // no argument required, merged ("Duplicate argument"), then the required arguments checked.
@@ -300,6 +334,7 @@ class Decoder {
       later_task.emplace([&] {
         Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
                         produced_ ? &later_produced : nullptr, options_);
+        decoder.stand_in_body_values(stand_in_body_values_);
         for (size_t i = split; i < blocks.size(); ++i) {
           later.values.push_back(decoder.decode_block_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
@@ -343,6 +378,8 @@ class Decoder {
     }
     const size_t from = diags_.size();
     Value value = decode_body(body, spec);
+    if (stand_in_body_values_ && value.is_known() && !value.is_null())
+      value = Value::unknown(value.type());
     if (cancel_->cancelled()) return value;
     auto entry = std::make_shared<DecodeCache::Entry>();
     entry->length = range.size();
@@ -1405,6 +1442,9 @@ class Decoder {
   const base::CancellationFlag* cancel_;  // never null: kNeverCancelled stands in
   const DecodeCache* reuse_;
   DecodeCache* produced_;
+  // Whether a block body's value is replaced by a stand-in once decoded (see decode with a
+  // DecodeCache): set when no diagnostic outside a body can depend on its value.
+  bool stand_in_body_values_ = false;
   // native_content's working lists, kept between calls.
   std::vector<NodeId> body_items_;
   std::vector<std::pair<std::string_view, NodeId>> attribute_items_;
@@ -1477,6 +1517,7 @@ Value decode(InputFile input, const Spec& spec, const eval::Scope* scope, base::
   const auto run = [&] {
     Decoder decoder(input.source(), scope, diags, /*may_split=*/true, cancel, reuse, &produced,
                     options);
+    decoder.stand_in_body_values(!body_values_matter(spec));
     result = decoder.decode_body(Body::of(input), spec);
   };
   base::run_on_large_stack(run);

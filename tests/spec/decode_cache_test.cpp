@@ -113,6 +113,87 @@ TEST_CASE("validating with the cache gives a fresh validation's diagnostics thro
   }
 }
 
+namespace {
+
+// Jobs of tasks, each task's image of the type `image_type`, and `extra` in each job's body.
+std::string job_spec(const std::string& image_type, const std::string& extra = "") {
+  return "object {\n  block_list \"job\" {\n    object {\n      attr \"name\" { type = string }\n" +
+         extra + "      block_list \"task\" {\n        object {\n" +
+         "          attr \"driver\" { type = string }\n          attr \"image\" { type = " +
+         image_type + " }\n        }\n      }\n    }\n  }\n}\n";
+}
+
+// `count` jobs of twelve tasks each, large enough to be remembered.
+std::string jobs_of_tasks(size_t count) {
+  std::string text;
+  for (size_t j = 0; j < count; ++j) {
+    text += "job {\n  name = \"j" + std::to_string(j) + "\"\n";
+    for (size_t t = 0; t < 12; ++t) text += "  task {\n    driver = \"docker\"\n    image = 1\n  }\n";
+    text += "}\n";
+  }
+  return text;
+}
+
+// Whether the cache entry of the first job's body holds its decoded value, not a stand-in.
+bool keeps_job_value(const std::string& spec_text) {
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(spec_text);
+  auto tree = syntax::parse_config(jobs_of_tasks(2), "input.hcl");
+  spec::DecodeCache cache;
+  CHECK(spec::validate(tree.get(), spec, nullptr, cache) == spec::validate(tree.get(), *spec));
+  const syntax::NodeId job = tree->children(tree->root()).front();
+  const spec::Spec& body_spec =
+      *spec::body_spec_for_chain(*spec->root, std::vector<std::string>{"job"});
+  const auto entry = cache.find(tree->range(tree->children(job).back()), body_spec);
+  REQUIRE(entry != nullptr);
+  return entry->value.is_known();
+}
+
+}  // namespace
+
+TEST_CASE("a validation keeps a body's value only when a diagnostic outside the body may read it") {
+  // Nothing reads a job body's value: an unknown value of its type stands in for it.
+  CHECK_FALSE(keeps_job_value(job_spec("number")));
+  // A block list whose element type has `any` in it unifies its elements' values.
+  CHECK(keeps_job_value(job_spec("any")));
+  // A transform's result expression reads the value of what it wraps.
+  CHECK(keeps_job_value(job_spec("number",
+                                 "      block \"meta\" {\n        transform {\n"
+                                 "          attr {\n            name = \"x\"\n"
+                                 "            type = number\n          }\n"
+                                 "          result = nested + 1\n        }\n      }\n")));
+}
+
+TEST_CASE("with element types that have `any` in them, the cache gives a fresh validation's "
+          "diagnostics through random edits") {
+  // Images that are numbers, strings, lists or objects: the tasks' values unify, or fail to and
+  // report "Unconsistent argument types", value by value.
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(job_spec("any"));
+  std::shared_ptr<const syntax::SyntaxTree> tree =
+      syntax::parse_config(jobs_of_tasks(8), "input.hcl");
+  spec::DecodeCache cache;
+  const std::vector<std::string> snippets = {"[1, 2]", "\"x\"", "true", "{a = 1}", "3", "x"};
+  std::mt19937 random(13);
+  int inconsistent = 0;
+  for (int step = 0; step < 200; ++step) {
+    const std::string& text = tree->text();
+    // Into a value of `image`: right after its "= ".
+    size_t at = text.find("image = ", random() % text.size());
+    if (at == std::string::npos) at = text.find("image = ");
+    const auto start = static_cast<uint32_t>(at + 8);
+    const syntax::TextEdit edit{start, start, snippets[random() % snippets.size()]};
+    spec::DecodeCache reused =
+        cache.edited(start, start, start + static_cast<uint32_t>(edit.replacement.size()));
+    tree = syntax::reparse(*tree, edit);
+    const base::Diagnostics with_cache = spec::validate(tree.get(), spec, nullptr, reused);
+    CAPTURE(step);
+    REQUIRE(with_cache == spec::validate(tree.get(), *spec));
+    for (const base::Diagnostic& d : with_cache)
+      inconsistent += d.summary.starts_with("Unconsistent argument types") ? 1 : 0;
+    cache = std::move(reused);
+  }
+  CHECK(inconsistent > 0);
+}
+
 TEST_CASE("a cache made for another spec file is not used, and a cancelled validation keeps it") {
   const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(kSpec);
   const std::shared_ptr<const spec::SpecFile> other = testing::load_clean_spec(kSpec);
