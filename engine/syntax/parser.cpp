@@ -1426,11 +1426,15 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   bool joined = false;
   const std::function<bool(const Parser&)> stop = [&](const Parser& parser) {
     later_parse.wait();
-    return !(parser.nesting_reported() && later_nesting_reported) &&
-           !share_a_name(
-               root_attribute_names(text, tokens, nodes, static_cast<NodeId>(nodes.size())),
-               root_attribute_names(text, later_tokens, later_nodes,
-                                    static_cast<NodeId>(later_nodes.size() - 1)));
+    const bool join =
+        !(parser.nesting_reported() && later_nesting_reported) &&
+        !share_a_name(root_attribute_names(text, tokens, nodes, static_cast<NodeId>(nodes.size())),
+                      root_attribute_names(text, later_tokens, later_nodes,
+                                           static_cast<NodeId>(later_nodes.size() - 1)));
+    // The later part's own tokens are not read again (its copy among `tokens` is): freed now,
+    // as the peak of the parse is still to come.
+    Tokens().swap(later_tokens);
+    return join;
   };
   // The parse here may go on past the split, so it runs on a stack deep enough for any text.
   base::run_on_large_stack([&] { joined = Parser(tree, 0).parse_file_until(split_token, stop); });

@@ -89,8 +89,9 @@ class LanguageServer {
   LanguageServer(Host& host, FileAccess& disk,
                  std::function<void(std::string_view)> log_sink = nullptr);
 
-  // One message body, as the framing delivered it.
-  void handle(std::string_view body);
+  // One message body, as the framing delivered it. It is freed once parsed, before the message
+  // is acted on: a didOpen's body is as large as the document the server is about to parse.
+  void handle(std::string body);
   // A message the framing had to skip (oversized, broken header): logged, nothing to answer.
   void framing_error(std::string_view what);
   // Called when no more messages are waiting: answers the requests that read documents (so an

@@ -180,8 +180,8 @@ class StdioHost final : public Host {
     if (finished_) return;
     reader_.feed(bytes);
     while (std::optional<protocol::FrameEvent> event = reader_.next()) {
-      if (const std::string* body = std::get_if<std::string>(&*event))
-        server_->handle(*body);
+      if (std::string* body = std::get_if<std::string>(&*event))
+        server_->handle(std::move(*body));
       else
         server_->framing_error(std::get<protocol::FramingError>(*event).message);
       if (finished_) return;
