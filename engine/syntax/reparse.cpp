@@ -79,11 +79,12 @@ bool shift_outside(base::Diagnostic& d, base::ByteRange region, int64_t delta) {
 void check_all_tokens(const SyntaxTree& old, uint32_t open, std::span<const Token> region_tokens,
                       uint32_t close, uint32_t delta, base::Diagnostics& diags) {
   InvalidTokenCounts counts;
+  const TokenList old_tokens = old.tokens();
   std::vector<Token> piece;
   piece.reserve(4096);
   auto check_old = [&](uint32_t from, uint32_t to, uint32_t shift) {
     for (uint32_t i = from; i < to; ++i) {
-      piece.push_back(old.token(i).shifted(shift));
+      piece.push_back(old_tokens[i].shifted(shift));
       if (piece.size() == piece.capacity() || i + 1 == to) {
         check_invalid_tokens(piece, diags, counts);
         piece.clear();
@@ -98,7 +99,7 @@ void check_all_tokens(const SyntaxTree& old, uint32_t open, std::span<const Toke
 // The chunks of `tree`: a flat tree's arrays as one chunk.
 std::vector<TreeChunk> chunks_of(const SyntaxTree& tree) {
   if (!tree.chunks().empty()) return tree.chunks();
-  return {TreeChunk{tree.flat_arrays(), 0, tree.token_count(), 0, tree.node_count() - 1}};
+  return {TreeChunk{tree.share_flat_arrays(), 0, tree.token_count(), 0, tree.node_count() - 1}};
 }
 
 // `chunks` with the root item whose tokens are [first_token, end_token) and whose nodes are

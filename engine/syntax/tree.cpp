@@ -106,28 +106,19 @@ const char* operator_symbol(Operator op) {
   return "";
 }
 
-Token SyntaxTree::chunked_token(uint32_t index) const {
-  const TreeChunk& c =
-      chunks_[chunk_of(index, &TreeChunk::first_token, &TreeChunk::token_count, token_hint_)];
-  const Token stored = c.arrays->tokens[c.array_token + (index - c.first_token)];
-  return stored.shifted(c.byte_shift);
+const TreeChunk& SyntaxTree::chunk_of_token(uint32_t index) const {
+  return chunk_of(index, &TreeChunk::first_token, &TreeChunk::token_count, token_hint_);
 }
 
-Node SyntaxTree::chunked_node(NodeId id) const {
-  if (id == node_count_ - 1) return root_;
-  const TreeChunk& c =
-      chunks_[chunk_of(id, &TreeChunk::first_node, &TreeChunk::node_count, node_hint_)];
-  Node n = c.arrays->nodes[c.array_node + (id - c.first_node)];
-  n.first_token += c.token_shift;
-  n.end_token += c.token_shift;
-  n.first_descendant += c.node_shift;
-  return n;
+const TreeChunk& SyntaxTree::chunk_of_node(NodeId id) const {
+  return chunk_of(id, &TreeChunk::first_node, &TreeChunk::node_count, node_hint_);
 }
 
-size_t SyntaxTree::chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
-                            std::atomic<uint32_t>& hint) const {
+const TreeChunk& SyntaxTree::chunk_of(uint32_t index, uint32_t TreeChunk::*first,
+                                      uint32_t TreeChunk::*count,
+                                      std::atomic<uint32_t>& hint) const {
   const uint32_t last = hint.load(std::memory_order_relaxed);
-  if (last < chunks_.size() && index - chunks_[last].*first < chunks_[last].*count) return last;
+  if (index - chunks_[last].*first < chunks_[last].*count) return chunks_[last];
   // The last chunk starting at or before `index`. A chunk without nodes starts where the next
   // one does, so it is never the answer for a node (the root, the only node after the chunks,
   // is not looked up).
@@ -136,11 +127,15 @@ size_t SyntaxTree::chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t
                        [first](uint32_t i, const TreeChunk& c) { return i < c.*first; });
   const auto found = static_cast<uint32_t>(after - chunks_.begin() - 1);
   hint.store(found, std::memory_order_relaxed);
-  return found;
+  return chunks_[found];
 }
 
 void SyntaxTree::assign_chunks(std::vector<TreeChunk> chunks, Node root) {
   chunks_ = std::move(chunks);
+  for (TreeChunk& c : chunks_) {
+    c.token_data = c.arrays->tokens.data() + c.array_token;
+    c.node_data = c.arrays->nodes.data() + c.array_node;
+  }
   root_ = root;
   token_count_ = chunks_.back().first_token + chunks_.back().token_count;
   node_count_ = chunks_.back().first_node + chunks_.back().node_count + 1;
@@ -157,15 +152,10 @@ void SyntaxTree::flatten() {
   arrays->nodes.reserve(node_count_);
   base::advise_huge_pages(arrays->nodes.data(), arrays->nodes.capacity() * sizeof(Node));
   for (const TreeChunk& c : chunks_) {
-    for (uint32_t i = 0; i < c.token_count; ++i)
-      arrays->tokens[c.first_token + i] = c.arrays->tokens[c.array_token + i].shifted(c.byte_shift);
-    for (uint32_t i = 0; i < c.node_count; ++i) {
-      Node n = c.arrays->nodes[c.array_node + i];
-      n.first_token += c.token_shift;
-      n.end_token += c.token_shift;
-      n.first_descendant += c.node_shift;
-      arrays->nodes.push_back(n);
-    }
+    for (uint32_t i = c.first_token; i < c.first_token + c.token_count; ++i)
+      arrays->tokens[i] = c.token(i);
+    for (NodeId id = c.first_node; id < c.first_node + c.node_count; ++id)
+      arrays->nodes.push_back(c.node(id));
   }
   arrays->nodes.push_back(root_);
   arrays_ = std::move(arrays);

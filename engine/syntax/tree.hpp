@@ -119,6 +119,21 @@ struct TreeChunk {
   uint32_t byte_shift = 0;   // added (modulo 2^32) to a stored token's start
   uint32_t token_shift = 0;  // added to a stored node's first_token and end_token
   uint32_t node_shift = 0;   // added to a stored node's first_descendant
+  // Where the first token and node are in memory: set by SyntaxTree::assign_chunks.
+  const Token* token_data = nullptr;
+  const Node* node_data = nullptr;
+
+  bool holds_token(uint32_t index) const { return index - first_token < token_count; }
+  bool holds_node(NodeId id) const { return id - first_node < node_count; }
+  // Token `index` or node `id` of the tree, which the chunk holds.
+  Token token(uint32_t index) const { return token_data[index - first_token].shifted(byte_shift); }
+  Node node(NodeId id) const {
+    Node n = node_data[id - first_node];
+    n.first_token += token_shift;
+    n.end_token += token_shift;
+    n.first_descendant += node_shift;
+    return n;
+  }
 };
 
 class TokenList;
@@ -138,12 +153,15 @@ class SyntaxTree : public base::SourceFile {
   Token token(uint32_t index) const {
     if (chunks_.empty()) [[likely]]
       return arrays_->tokens[index];
-    return chunked_token(index);
+    const TreeChunk& hinted = chunks_[token_hint_.load(std::memory_order_relaxed)];
+    return hinted.holds_token(index) ? hinted.token(index) : chunk_of_token(index).token(index);
   }
   Node node(NodeId id) const {
     if (chunks_.empty()) [[likely]]
       return arrays_->nodes[id];
-    return chunked_node(id);
+    const TreeChunk& hinted = chunks_[node_hint_.load(std::memory_order_relaxed)];
+    if (hinted.holds_node(id)) return hinted.node(id);
+    return id == node_count_ - 1 ? root_ : chunk_of_node(id).node(id);
   }
   uint32_t token_count() const {
     return chunks_.empty() ? static_cast<uint32_t>(arrays_->tokens.size()) : token_count_;
@@ -181,36 +199,41 @@ class SyntaxTree : public base::SourceFile {
 
   // The chunks of a chunked tree (empty when flat); reparse builds a tree from them.
   const std::vector<TreeChunk>& chunks() const { return chunks_; }
+  // The chunk holding token `index`, or node `id` (not the root's), of a chunked tree.
+  const TreeChunk& chunk_of_token(uint32_t index) const;
+  const TreeChunk& chunk_of_node(NodeId id) const;
   // Makes this tree chunked: `chunks` in order cover every token and every node but the root,
   // which is `root`.
   void assign_chunks(std::vector<TreeChunk> chunks, Node root);
   // Makes a chunked tree flat again, its tokens and nodes copied into arrays of its own.
   void flatten();
-  // The flat arrays of a flat tree, for sharing with a tree reparse derives from it.
-  const std::shared_ptr<TreeArrays>& flat_arrays() const { return arrays_; }
+  // A flat tree's arrays (empty in a chunked one), and a share of them for a tree reparse
+  // derives from it, which reads them while this tree lives or not.
+  const TreeArrays& flat_arrays() const { return *arrays_; }
+  std::shared_ptr<const TreeArrays> share_flat_arrays() const { return arrays_; }
 
  private:
-  Token chunked_token(uint32_t index) const;
-  Node chunked_node(NodeId id) const;
-  // The chunk holding token or node `index`, by the chunks' `first` and `count` of them.
-  size_t chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
-                  std::atomic<uint32_t>& hint) const;
+  // The chunk holding `index`, by the chunks' `first` and `count` of tokens or nodes.
+  const TreeChunk& chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
+                            std::atomic<uint32_t>& hint) const;
 
   std::shared_ptr<TreeArrays> arrays_;  // a flat tree's; empty arrays in a chunked one
   std::vector<TreeChunk> chunks_;
   Node root_{};
   uint32_t token_count_ = 0;
   uint32_t node_count_ = 0;
-  // The chunks last read, where a walk most likely reads next. Threads reading one tree may
-  // overwrite each other's hint; any value is a valid start.
-  mutable std::atomic<uint32_t> token_hint_{0};
-  mutable std::atomic<uint32_t> node_hint_{0};
+  // The chunks token() and node() last read, where a walk most likely reads next: an index
+  // into chunks_ whenever the tree is chunked. Threads reading one tree may overwrite each
+  // other's (TokenList and NodeList keep their own); each has a cache line of its own.
+  alignas(64) mutable std::atomic<uint32_t> token_hint_{0};
+  alignas(64) mutable std::atomic<uint32_t> node_hint_{0};
   base::Diagnostics diagnostics_;
   size_t lexical_diagnostic_count_ = 0;
   bool may_have_unclosed_comment_ = true;
 };
 
-// A random-access iterator over a list whose items are values computed from an index.
+// A random-access iterator over a list whose items are values computed from an index. It holds
+// a copy of the list (a few words), so it stays valid while the tree lives.
 template <typename List, typename Value>
 class IndexIterator {
  public:
@@ -220,15 +243,17 @@ class IndexIterator {
   using reference = Value;
   using pointer = void;
   IndexIterator() = default;
-  IndexIterator(const List* list, size_t index) : list_(list), index_(index) {}
-  Value operator*() const { return (*list_)[index_]; }
-  Value operator[](difference_type n) const { return (*list_)[index_ + n]; }
+  IndexIterator(const List& list, size_t index) : list_(list), index_(index) {}
+  Value operator*() const { return list_[index_]; }
+  Value operator[](difference_type n) const { return list_[index_ + n]; }
   IndexIterator& operator++() { return ++index_, *this; }
   IndexIterator operator++(int) { return IndexIterator(list_, index_++); }
   IndexIterator& operator--() { return --index_, *this; }
+  IndexIterator operator--(int) { return IndexIterator(list_, index_--); }
   IndexIterator& operator+=(difference_type n) { return index_ += n, *this; }
   IndexIterator& operator-=(difference_type n) { return index_ -= n, *this; }
   friend IndexIterator operator+(IndexIterator it, difference_type n) { return it += n; }
+  friend IndexIterator operator+(difference_type n, IndexIterator it) { return it += n; }
   friend IndexIterator operator-(IndexIterator it, difference_type n) { return it -= n; }
   friend difference_type operator-(const IndexIterator& a, const IndexIterator& b) {
     return static_cast<difference_type>(a.index_) - static_cast<difference_type>(b.index_);
@@ -241,27 +266,32 @@ class IndexIterator {
   }
 
  private:
-  const List* list_ = nullptr;
+  List list_;
   size_t index_ = 0;
 };
 
-// A tree's tokens as a sequence of values, for loops and algorithms over them.
+// A tree's tokens as a sequence of values, for loops and algorithms over them. It remembers the
+// chunk it last read (its own, so readers on several threads do not share it).
 class TokenList {
  public:
   explicit TokenList(const SyntaxTree& tree)
       : tree_(&tree),
-        flat_(tree.chunks().empty() ? tree.flat_arrays()->tokens.data() : nullptr),
+        flat_(tree.chunks().empty() ? tree.flat_arrays().tokens.data() : nullptr),
         size_(tree.token_count()) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Token operator[](size_t index) const {
-    return flat_ != nullptr ? flat_[index] : tree_->token(static_cast<uint32_t>(index));
+    if (flat_ != nullptr) [[likely]]
+      return flat_[index];
+    const auto i = static_cast<uint32_t>(index);
+    if (chunk_ == nullptr || !chunk_->holds_token(i)) chunk_ = &tree_->chunk_of_token(i);
+    return chunk_->token(i);
   }
   Token back() const { return (*this)[size_ - 1]; }
 
   using iterator = IndexIterator<TokenList, Token>;
-  iterator begin() const { return iterator(this, 0); }
-  iterator end() const { return iterator(this, size_); }
+  iterator begin() const;
+  iterator end() const;
 
   friend bool operator==(const TokenList& a, const TokenList& b);
 
@@ -269,23 +299,31 @@ class TokenList {
   const SyntaxTree* tree_;
   const Token* flat_;  // a flat tree's array, read directly
   size_t size_;
+  mutable const TreeChunk* chunk_ = nullptr;
 };
 
-// A tree's nodes as a sequence of values, by id.
+// A tree's nodes as a sequence of values, by id. It remembers the chunk it last read.
 class NodeList {
  public:
   explicit NodeList(const SyntaxTree& tree)
       : tree_(&tree),
-        flat_(tree.chunks().empty() ? tree.flat_arrays()->nodes.data() : nullptr),
+        flat_(tree.chunks().empty() ? tree.flat_arrays().nodes.data() : nullptr),
         size_(tree.node_count()) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Node operator[](size_t id) const {
-    return flat_ != nullptr ? flat_[id] : tree_->node(static_cast<NodeId>(id));
+    if (flat_ != nullptr) [[likely]]
+      return flat_[id];
+    const auto i = static_cast<NodeId>(id);
+    if (chunk_ == nullptr || !chunk_->holds_node(i)) {
+      if (i + 1 == size_) return tree_->node(i);  // the root
+      chunk_ = &tree_->chunk_of_node(i);
+    }
+    return chunk_->node(i);
   }
   using iterator = IndexIterator<NodeList, Node>;
-  iterator begin() const { return iterator(this, 0); }
-  iterator end() const { return iterator(this, size_); }
+  iterator begin() const;
+  iterator end() const;
 
   friend bool operator==(const NodeList& a, const NodeList& b);
 
@@ -293,7 +331,21 @@ class NodeList {
   const SyntaxTree* tree_;
   const Node* flat_;  // a flat tree's array, read directly
   size_t size_;
+  mutable const TreeChunk* chunk_ = nullptr;
 };
+
+inline TokenList::iterator TokenList::begin() const {
+  return iterator(*this, 0);
+}
+inline TokenList::iterator TokenList::end() const {
+  return iterator(*this, size_);
+}
+inline NodeList::iterator NodeList::begin() const {
+  return iterator(*this, 0);
+}
+inline NodeList::iterator NodeList::end() const {
+  return iterator(*this, size_);
+}
 
 inline TokenList SyntaxTree::tokens() const {
   return TokenList(*this);

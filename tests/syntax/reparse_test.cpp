@@ -255,7 +255,7 @@ uint32_t inside_job(const std::string& text, int index) {
 }
 
 bool shares_arrays(const TreeChunk& chunk, const SyntaxTree& tree) {
-  return chunk.arrays == tree.flat_arrays();
+  return chunk.arrays == tree.share_flat_arrays();
 }
 
 }  // namespace

@@ -436,6 +436,8 @@ std::string tree_difference(const SyntaxTree& a, const SyntaxTree& b) {
   if (a.text() != b.text()) return "text";
   if (a.tokens() != b.tokens()) return "tokens";
   if (a.nodes() != b.nodes()) return "nodes";
+  for (NodeId id = 0; id < a.node_count(); ++id)
+    if (a.range(id) != b.range(id)) return "range of node " + std::to_string(id);
   if (a.diagnostics() != b.diagnostics()) return "diagnostics";
   if (a.lexical_diagnostic_count() != b.lexical_diagnostic_count())
     return "lexical diagnostic count";
