@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/line_index.hpp"
@@ -352,4 +353,32 @@ TEST_CASE("a tree whose edits would pass kMaxReparseChunks chunks is flattened")
   }
   CHECK(flattened);
   CHECK(tree_difference(*tree, *parse_config(tree->text(), "jobs.hcl")) == "");
+}
+
+TEST_CASE("two threads reading one chunked tree at once read what a fresh parse holds") {
+  const std::string text = many_root_items(200);
+  std::unique_ptr<SyntaxTree> tree = parse_config(text, "jobs.hcl");
+  for (int i = 199; i >= 0; i -= 3) {
+    const uint32_t at = inside_job(text, i);
+    tree = reparse(*tree, {at, at, "5"});
+  }
+  REQUIRE(tree->chunks().size() > 100);
+  const auto fresh = parse_config(tree->text(), "jobs.hcl");
+  // Each thread reads in its own order through token() and node(), whose hints both move.
+  auto mismatches = [&](bool backwards) {
+    int found = 0;
+    for (int round = 0; round < 20; ++round)
+      for (uint32_t k = 0; k < tree->token_count(); ++k) {
+        const uint32_t i = backwards ? tree->token_count() - 1 - k : k;
+        found += tree->token(i) == fresh->token(i) ? 0 : 1;
+        if (i < tree->node_count()) found += tree->node(i) == fresh->node(i) ? 0 : 1;
+      }
+    return found;
+  };
+  int other = -1;
+  std::thread reader([&] { other = mismatches(true); });
+  const int here = mismatches(false);
+  reader.join();
+  CHECK(here == 0);
+  CHECK(other == 0);
 }
