@@ -161,11 +161,41 @@ struct Attributes {
   bool ok = true;
 };
 
+// Whether `spec` may give values of a type other than its implied one: a `default` gives its
+// fallback's value, of the fallback's type, when its primary's is null.
+bool value_type_varies(const Spec& spec) {
+  return std::visit(
+      [](const auto& kind) {
+        using Kind = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+          return implied_type(*kind.primary) != implied_type(*kind.fallback) ||
+                 value_type_varies(*kind.primary) || value_type_varies(*kind.fallback);
+        } else if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+          return std::any_of(
+              kind.properties.begin(), kind.properties.end(),
+              [](const auto& property) { return value_type_varies(*property.second); });
+        } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+          return std::any_of(kind.elements.begin(), kind.elements.end(),
+                             [](const SpecPtr& element) { return value_type_varies(*element); });
+        } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
+                             std::is_same_v<Kind, BlockListSpec> ||
+                             std::is_same_v<Kind, BlockMapSpec>) {
+          return value_type_varies(*kind.nested);
+        } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
+          return true;  // whatever its result expression gives
+        } else {
+          return false;  // attr, literal, block_attrs: converted to their type
+        }
+      },
+      spec.kind);
+}
+
 // Whether the value a block body gives can change a diagnostic outside that body. Only two
 // specs read the values of the bodies they hold rather than their blocks' count, labels and
 // types: a `transform`, whose result expression may fail on a value, and a block list, set or
-// map whose elements' type is not fixed (it has `any` in it), whose elements are unified and
-// converted value by value. (A `default` asks whether a value is null, which a stand-in keeps.)
+// map whose elements' type is not fixed (it has `any` in it, or a `default` whose two specs
+// give different types), whose elements are unified and converted value by value. (A `default`
+// asks whether a value is null, which a stand-in keeps.)
 bool body_values_matter(const Spec& spec) {
   return std::visit(
       [](const auto& kind) {
@@ -185,7 +215,8 @@ bool body_values_matter(const Spec& spec) {
           return body_values_matter(*kind.nested);
         } else if constexpr (std::is_same_v<Kind, BlockListSpec> ||
                              std::is_same_v<Kind, BlockMapSpec>) {
-          return implied_type(*kind.nested).has_dynamic() || body_values_matter(*kind.nested);
+          return implied_type(*kind.nested).has_dynamic() || value_type_varies(*kind.nested) ||
+                 body_values_matter(*kind.nested);
         } else {
           return false;  // attr, literal, block_attrs: no body of their own
         }

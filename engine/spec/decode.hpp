@@ -62,8 +62,9 @@ types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
 // diagnostics are the same as without, at the cost of what changed. This is for validation: a
 // block body's value, once decoded, is kept (and given to the spec holding it) only when a
 // diagnostic outside the body may depend on it (a `transform`, or a block list, set or map whose
-// element type has `any` in it); otherwise an unknown value of its type stands in for it (null
-// stays null), so a document's decoded values are freed as soon as they are checked.
+// elements may differ in type: `any`, or a `default` whose two specs give different types);
+// otherwise an unknown value of its type stands in for it (null stays null), so a document's
+// decoded values are freed as soon as they are checked.
 types::Value decode(InputFile input, const Spec& spec, const eval::Scope* scope,
                     base::Diagnostics& diags, const base::CancellationFlag* cancel,
                     const DecodeCache* reuse, DecodeCache& produced, DecodeOptions options = {});

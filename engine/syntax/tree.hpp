@@ -205,7 +205,8 @@ class SyntaxTree : public base::SourceFile {
   // Makes this tree chunked: `chunks` in order cover every token and every node but the root,
   // which is `root`.
   void assign_chunks(std::vector<TreeChunk> chunks, Node root);
-  // Makes a chunked tree flat again, its tokens and nodes copied into arrays of its own.
+  // Makes a chunked tree flat again, its tokens and nodes copied into arrays of its own. Only
+  // before anyone reads the tree: a TokenList or NodeList made before would read freed chunks.
   void flatten();
   // A flat tree's arrays (empty in a chunked one), and a share of them for a tree reparse
   // derives from it, which reads them while this tree lives or not.
@@ -274,6 +275,7 @@ class IndexIterator {
 // chunk it last read (its own, so readers on several threads do not share it).
 class TokenList {
  public:
+  TokenList() = default;  // empty, for a default-constructed iterator
   explicit TokenList(const SyntaxTree& tree)
       : tree_(&tree),
         flat_(tree.chunks().empty() ? tree.flat_arrays().tokens.data() : nullptr),
@@ -296,15 +298,16 @@ class TokenList {
   friend bool operator==(const TokenList& a, const TokenList& b);
 
  private:
-  const SyntaxTree* tree_;
-  const Token* flat_;  // a flat tree's array, read directly
-  size_t size_;
+  const SyntaxTree* tree_ = nullptr;
+  const Token* flat_ = nullptr;  // a flat tree's array, read directly
+  size_t size_ = 0;
   mutable const TreeChunk* chunk_ = nullptr;
 };
 
 // A tree's nodes as a sequence of values, by id. It remembers the chunk it last read.
 class NodeList {
  public:
+  NodeList() = default;  // empty, for a default-constructed iterator
   explicit NodeList(const SyntaxTree& tree)
       : tree_(&tree),
         flat_(tree.chunks().empty() ? tree.flat_arrays().nodes.data() : nullptr),
@@ -328,9 +331,9 @@ class NodeList {
   friend bool operator==(const NodeList& a, const NodeList& b);
 
  private:
-  const SyntaxTree* tree_;
-  const Node* flat_;  // a flat tree's array, read directly
-  size_t size_;
+  const SyntaxTree* tree_ = nullptr;
+  const Node* flat_ = nullptr;  // a flat tree's array, read directly
+  size_t size_ = 0;
   mutable const TreeChunk* chunk_ = nullptr;
 };
 
@@ -346,6 +349,9 @@ inline NodeList::iterator NodeList::begin() const {
 inline NodeList::iterator NodeList::end() const {
   return iterator(*this, size_);
 }
+
+static_assert(std::random_access_iterator<TokenList::iterator>);
+static_assert(std::random_access_iterator<NodeList::iterator>);
 
 inline TokenList SyntaxTree::tokens() const {
   return TokenList(*this);

@@ -128,7 +128,8 @@ std::string jobs_of_tasks(size_t count) {
   std::string text;
   for (size_t j = 0; j < count; ++j) {
     text += "job {\n  name = \"j" + std::to_string(j) + "\"\n";
-    for (size_t t = 0; t < 12; ++t) text += "  task {\n    driver = \"docker\"\n    image = 1\n  }\n";
+    for (size_t t = 0; t < 12; ++t)
+      text += "  task {\n    driver = \"docker\"\n    image = 1\n  }\n";
     text += "}\n";
   }
   return text;
@@ -163,8 +164,44 @@ TEST_CASE("a validation keeps a body's value only when a diagnostic outside the 
                                  "          result = nested + 1\n        }\n      }\n")));
 }
 
-TEST_CASE("with element types that have `any` in them, the cache gives a fresh validation's "
-          "diagnostics through random edits") {
+TEST_CASE("a block list whose bodies' values differ in type (a default's two specs) keeps them") {
+  // A `default` gives its fallback's type when its primary is null: the items' values are then
+  // unified as list(number), and the set of strings fails to convert, value by value.
+  const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(R"(
+object {
+  block_list "item" {
+    object {
+      default "v" {
+        attr {
+          name = "x"
+          type = set(string)
+        }
+        attr {
+          name = "y"
+          type = list(number)
+        }
+      }
+    }
+  }
+}
+)");
+  // The first item is large enough to be remembered; the second is not.
+  const std::string text =
+      "item {\n  x = [\"abc\"]\n  # " + std::string(600, 'p') + "\n}\nitem {\n  y = [1]\n}\n";
+  auto tree = syntax::parse_config(text, "input.hcl");
+  const base::Diagnostics fresh = spec::validate(tree.get(), *spec);
+  REQUIRE(fresh.size() == 1);
+  CHECK(fresh[0].summary == "Unconsistent argument types in item blocks");
+  spec::DecodeCache cache;
+  CHECK(spec::validate(tree.get(), spec, nullptr, cache) == fresh);
+  CHECK(cache.size() == 1);
+  // And again, from the cache.
+  CHECK(spec::validate(tree.get(), spec, nullptr, cache) == fresh);
+}
+
+TEST_CASE(
+    "with element types that have `any` in them, the cache gives a fresh validation's "
+    "diagnostics through random edits") {
   // Images that are numbers, strings, lists or objects: the tasks' values unify, or fail to and
   // report "Unconsistent argument types", value by value.
   const std::shared_ptr<const spec::SpecFile> spec = testing::load_clean_spec(job_spec("any"));
