@@ -508,6 +508,20 @@ LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
   return lexer.end_state();
 }
 
+bool has_braces_in_templates(std::span<const Token> tokens) {
+  int depth = 0;
+  for (const Token& t : tokens) {
+    const TokenKind kind = t.kind();
+    if (kind == TokenKind::TemplateInterp || kind == TokenKind::TemplateControl)
+      ++depth;
+    else if (kind == TokenKind::TemplateSeqEnd && depth > 0)
+      --depth;
+    else if (kind == TokenKind::OBrace && depth > 0)
+      return true;
+  }
+  return false;
+}
+
 void lex_template(std::string_view text, Tokens& out) {
   Lexer(text, 0, static_cast<uint32_t>(text.size()), out).run(true);
 }

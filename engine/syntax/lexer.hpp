@@ -23,6 +23,9 @@ struct LexEnd {
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
 
+// Whether a "{" among `tokens` lies inside a template sequence ("${" or "%{" up to its end).
+bool has_braces_in_templates(std::span<const Token> tokens);
+
 inline Tokens lex(std::string_view text) {
   Tokens out;
   lex(text, 0, static_cast<uint32_t>(text.size()), out);

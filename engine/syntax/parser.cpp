@@ -1486,6 +1486,7 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
       detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
           detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);
+  tree->set_may_have_braces_in_templates(has_braces_in_templates(tree->mutable_tokens()));
   if (truncated)
     tree->mutable_diagnostics().push_back(
         {base::Severity::Error,

@@ -145,6 +145,9 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   const uint32_t start = std::min<uint32_t>(edit.start, static_cast<uint32_t>(old.text().size()));
   const uint32_t end =
       std::clamp<uint32_t>(edit.end, start, static_cast<uint32_t>(old.text().size()));
+  // Braces lexed inside a template sequence may be what the parser took for a block's body,
+  // where the region would be lexed again in the main mode.
+  if (old.may_have_braces_in_templates()) return nullptr;
   const std::optional<Target> target = find_target(old, start, end);
   if (!target) return nullptr;
   const base::ByteRange region{old.token(target->open).end(), old.token(target->close).end()};
@@ -195,6 +198,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   auto tree = std::make_unique<SyntaxTree>(std::move(new_text), old.filename());
   // The tokens outside the region are the old ones, and the region has no unclosed "/*".
   tree->set_may_have_unclosed_comment(old.may_have_unclosed_comment());
+  tree->set_may_have_braces_in_templates(has_braces_in_templates(region_tokens));
   base::Diagnostics& diags = tree->mutable_diagnostics();
   // Every kind of invalid character is reported on its first appearance, so an old text
   // without lexical diagnostics has no invalid token: the region's are then the file's, and

@@ -196,6 +196,11 @@ class SyntaxTree : public base::SourceFile {
   // parse that lexed the text; true when unknown, so that reparse then looks.
   bool may_have_unclosed_comment() const { return may_have_unclosed_comment_; }
   void set_may_have_unclosed_comment(bool value) { may_have_unclosed_comment_ = value; }
+  // Whether a "{" was lexed inside a template sequence ("${ {", "%{ if {"): the parser's
+  // recovery may have read such braces as a block's, which reparse must not lex again in the
+  // main mode. Set by the parse that lexed the text; true when unknown.
+  bool may_have_braces_in_templates() const { return may_have_braces_in_templates_; }
+  void set_may_have_braces_in_templates(bool value) { may_have_braces_in_templates_ = value; }
 
   // The chunks of a chunked tree (empty when flat); reparse builds a tree from them.
   const std::vector<TreeChunk>& chunks() const { return chunks_; }
@@ -231,6 +236,7 @@ class SyntaxTree : public base::SourceFile {
   base::Diagnostics diagnostics_;
   size_t lexical_diagnostic_count_ = 0;
   bool may_have_unclosed_comment_ = true;
+  bool may_have_braces_in_templates_ = true;
 };
 
 // A random-access iterator over a list whose items are values computed from an index. It holds

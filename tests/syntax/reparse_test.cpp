@@ -150,6 +150,37 @@ TEST_CASE("a \"/*\" without \"*/\" before the edited body is found, in small and
   }
 }
 
+TEST_CASE("braces lexed inside a template make every edit parse the whole file") {
+  // The parser's recovery may read "{ ... }" inside "${ }" as a block's body, which reparse
+  // would lex again in the main mode, unlike the tokens after it: the file is parsed again.
+  const std::string clean = "a = \"${x}\"\nc {\n  d = 1\n}\n";
+  auto plain = parse_config(clean, "t.hcl");
+  CHECK_FALSE(plain->may_have_braces_in_templates());
+  const uint32_t in_body = static_cast<uint32_t>(clean.find("d = 1") + 4);
+  auto typed = reparse(*plain, {in_body, in_body, "2"});
+  CHECK(last_reparse_was_incremental());
+  CHECK_FALSE(typed->may_have_braces_in_templates());
+  // Typing a "{" inside an interpolation within a body marks the new tree.
+  const uint32_t in_template = static_cast<uint32_t>(clean.find("d = 1") + 4);
+  auto templated = reparse(*plain, {in_template, in_template + 1, "\"${ { } }\""});
+  CHECK(last_reparse_was_incremental());
+  CHECK(templated->may_have_braces_in_templates());
+  auto after = reparse(*templated, {in_body - 4, in_body - 4, " "});
+  CHECK_FALSE(last_reparse_was_incremental());
+  for (const std::string& text :
+       {std::string("a = \"${ x {\n  b = 1\n} }\"\nc {\n  d = 1\n}\n"),
+        std::string("a = \"%{ if {} }y%{ endif }\"\nc {\n  d = 1\n}\n")}) {
+    CAPTURE(text);
+    auto tree = parse_config(text, "t.hcl");
+    CHECK(tree->may_have_braces_in_templates());
+    const uint32_t at = static_cast<uint32_t>(text.find("d = 1") + 4);
+    const TextEdit edit{at, at + 1, "3"};
+    auto edited = reparse(*tree, edit);
+    CHECK_FALSE(last_reparse_was_incremental());
+    CHECK(tree_difference(*edited, *parse_config(apply_edit(text, edit), "t.hcl")) == "");
+  }
+}
+
 TEST_CASE("edits inside a balanced block body reparse only that body") {
   const std::string text =
       "job \"web\" {\n"
