@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 
 #include "syntax/parser.hpp"
@@ -49,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if ((c[2] & 0x40) != 0) edit.replacement.push_back(static_cast<char>(c[5]));
 
   const auto old_tree = hclspec::syntax::parse_config(text, "fuzz.hcl");
-  const auto incremental = hclspec::syntax::reparse(*old_tree, edit);
+  auto incremental = hclspec::syntax::reparse(*old_tree, edit);
   const std::string new_text = hclspec::syntax::apply_edit(text, edit);
   const auto fresh = hclspec::syntax::parse_config(new_text, "fuzz.hcl");
 
@@ -67,8 +68,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const hclspec::syntax::TextEdit undo{edit.start,
                                        static_cast<uint32_t>(edit.start + edit.replacement.size()),
                                        text.substr(edit.start, edit.end - edit.start)};
-  const auto undone = hclspec::syntax::reparse(*incremental, undo);
+  // Half the time as a server's document does it: taking over the text and the line index of
+  // the tree it replaces.
+  if ((c[5] & 0x01) != 0) incremental->lines();
+  std::unique_ptr<hclspec::syntax::SyntaxTree> undone;
+  if ((c[5] & 0x02) != 0)
+    undone = hclspec::syntax::reparse(std::shared_ptr(std::move(incremental)), undo);
+  else
+    undone = hclspec::syntax::reparse(*incremental, undo);
   check(undone->text() == text, "undoing the edit did not give the old text");
+  if (undone->lines_built())
+    check(undone->lines() == hclspec::base::LineIndex(text), "undone line index != a fresh one");
   check(undone->tokens() == old_tree->tokens(), "undone tokens != old parse tokens");
   check(undone->nodes() == old_tree->nodes(), "undone nodes != old parse nodes");
   check(undone->diagnostics() == old_tree->diagnostics(),

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "base/unicode.hpp"
 
@@ -30,7 +31,6 @@ LineIndex::LineIndex(std::string_view text, ColumnRule columns, size_t expected_
     : text_(text), columns_(columns) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") bom_length_ = 3;
   line_starts_.reserve(expected_lines);
-  ascii_until_.reserve(expected_lines);
 }
 
 LineIndex::LineIndex(std::string_view text, ColumnRule columns)
@@ -46,7 +46,8 @@ void LineIndex::scan_lines(uint32_t from, uint32_t until) {
     const void* hit = std::memchr(data + start, '\n', size - start);
     const uint32_t end =
         hit == nullptr ? size : static_cast<uint32_t>(static_cast<const char*>(hit) - data);
-    ascii_until_.push_back(first_non_ascii(text_, start == 0 ? bom_length_ : start, end));
+    const uint32_t non_ascii = first_non_ascii(text_, start == 0 ? bom_length_ : start, end);
+    if (non_ascii < end) non_ascii_.push_back({line_count() - 1, non_ascii});
     if (hit == nullptr || end >= until) break;
     start = end + 1;
     line_starts_.push_back(start);
@@ -54,29 +55,70 @@ void LineIndex::scan_lines(uint32_t from, uint32_t until) {
 }
 
 LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t old_end,
-                            uint32_t new_end) const {
+                            uint32_t new_end) const& {
+  return LineIndex(*this).edited(new_text, start, old_end, new_end);
+}
+
+namespace {
+
+// Replaces `to`'s entries [from, until) with `with`, and applies `moved` to those after them.
+template <typename T, typename Move>
+void splice(std::vector<T>& to, size_t from, size_t until, std::span<const T> with, Move moved) {
+  const auto at = [&to](size_t i) { return to.begin() + static_cast<ptrdiff_t>(i); };
+  if (with.size() > until - from)
+    to.insert(at(until), with.size() - (until - from), T{});
+  else
+    to.erase(at(from + with.size()), at(until));
+  std::copy(with.begin(), with.end(), at(from));
+  std::transform(at(from + with.size()), to.end(), at(from + with.size()), moved);
+}
+
+}  // namespace
+
+LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t old_end,
+                            uint32_t new_end) && {
   // Lines before `first` end before the edit and lines after `last` start after it. A "\r\n"
   // split or joined by the edit needs no care: only "\n" ends a line and "\r" is ASCII. The
   // byte order mark can only change when the edit starts within the first three bytes, which
   // then hold no "\n" in either text, so line 0 is among those scanned again.
   const uint32_t first = line_of(start);
   const uint32_t last = line_of(old_end);
-  LineIndex out(new_text, columns_, line_starts_.size() + (new_end - start) / 32 + 1);
-  out.line_starts_.assign(line_starts_.begin(), line_starts_.begin() + first + 1);
-  out.ascii_until_.assign(ascii_until_.begin(), ascii_until_.begin() + first);
-  // Stops at the first "\n" at or after new_end: line `last`'s own, moved.
-  out.scan_lines(line_starts_[first], new_end);
+  // The lines the edit touches, scanned in the new text into an index of their own, up to the
+  // first "\n" at or after new_end: line `last`'s own, moved.
+  LineIndex touched(new_text, columns_, 4);
+  touched.line_starts_.push_back(line_starts_[first]);
+  touched.scan_lines(line_starts_[first], new_end);
   const uint32_t shift = new_end - old_end;  // unsigned arithmetic wraps: also moves left
-  auto append_shifted = [&](const std::vector<uint32_t>& from, std::vector<uint32_t>& to) {
-    const size_t kept = to.size();
-    to.resize(kept + (from.size() - last - 1));
-    // Into place rather than push_back, so the compiler can vectorize it.
-    std::transform(from.begin() + last + 1, from.end(), to.begin() + static_cast<ptrdiff_t>(kept),
-                   [shift](uint32_t offset) { return offset + shift; });
-  };
-  append_shifted(line_starts_, out.line_starts_);
-  append_shifted(ascii_until_, out.ascii_until_);
+  const uint32_t line_shift = first + touched.line_count() - 1 - last;  // wraps too
+  for (NonAscii& line : touched.non_ascii_) line.line += first;
+
+  LineIndex out(new_text, columns_, 0);
+  out.line_starts_ = std::move(line_starts_);
+  out.non_ascii_ = std::move(non_ascii_);
+  // Line `first` keeps its start; the starts of the lines after it up to `last` are replaced.
+  splice(out.line_starts_, first + 1, last + 1,
+         std::span<const uint32_t>(touched.line_starts_).subspan(1),
+         [shift](uint32_t offset) { return offset + shift; });
+  const auto by_line = [](const NonAscii& entry, uint32_t line) { return entry.line < line; };
+  const auto from = std::lower_bound(out.non_ascii_.begin(), out.non_ascii_.end(), first, by_line);
+  const auto until = std::lower_bound(from, out.non_ascii_.end(), last + 1, by_line);
+  splice(out.non_ascii_, static_cast<size_t>(from - out.non_ascii_.begin()),
+         static_cast<size_t>(until - out.non_ascii_.begin()),
+         std::span<const NonAscii>(touched.non_ascii_), [&](NonAscii entry) {
+           return NonAscii{entry.line + line_shift, entry.offset + shift};
+         });
   return out;
+}
+
+uint32_t LineIndex::ascii_until(uint32_t line) const {
+  if (!non_ascii_.empty()) {
+    const auto found = std::lower_bound(
+        non_ascii_.begin(), non_ascii_.end(), line,
+        [](const NonAscii& entry, uint32_t wanted) { return entry.line < wanted; });
+    if (found != non_ascii_.end() && found->line == line) return found->offset;
+  }
+  return line + 1 < line_starts_.size() ? line_starts_[line + 1] - 1
+                                        : static_cast<uint32_t>(text_.size());
 }
 
 uint32_t LineIndex::line_of(uint32_t offset) const {
@@ -99,8 +141,8 @@ Position LineIndex::position(uint32_t offset) const {
   if (line == 0) start = std::min(bom_length_, offset);
   const std::string_view before = text_.substr(start, offset - start);
   // ASCII: one column a byte, except that "\r\n" is one cluster (only at a line's end).
-  uint32_t columns = offset <= ascii_until_[line] ? offset - start
-                                                  : static_cast<uint32_t>(count_graphemes(before));
+  uint32_t columns =
+      offset <= ascii_until(line) ? offset - start : static_cast<uint32_t>(count_graphemes(before));
   if (columns_ == ColumnRule::Json)
     for (const char c : before) columns += c == '\t' ? 1 : c == '\r' ? -1u : 0;
   return {line + 1, columns + 1, offset};
@@ -111,7 +153,7 @@ Utf16Position LineIndex::utf16_position(uint32_t offset) const {
   const uint32_t line = line_of(offset);
   const uint32_t start = line_starts_[line];
   // ASCII before the offset: a unit a byte (a byte order mark, three bytes, is one unit).
-  if (offset <= ascii_until_[line]) {
+  if (offset <= ascii_until(line)) {
     if (line > 0 || bom_length_ == 0) return {line, offset - start};
     if (offset >= bom_length_) return {line, offset - bom_length_ + 1};
   }

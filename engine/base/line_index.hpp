@@ -37,7 +37,10 @@ class LineIndex {
   // new_text's [start, new_end): equal to LineIndex(new_text, rule), but only the lines the edit
   // touches are scanned; the others are copied, those after the edit shifted.
   LineIndex edited(std::string_view new_text, uint32_t start, uint32_t old_end,
-                   uint32_t new_end) const;
+                   uint32_t new_end) const&;
+  // The same, from an index no longer needed: its arrays are edited in place, not copied.
+  LineIndex edited(std::string_view new_text, uint32_t start, uint32_t old_end,
+                   uint32_t new_end) &&;
 
   std::string_view text() const { return text_; }
   uint32_t line_count() const { return static_cast<uint32_t>(line_starts_.size()); }
@@ -58,16 +61,24 @@ class LineIndex {
  private:
   // No lines yet, the byte order mark found, room for `expected_lines`.
   LineIndex(std::string_view text, ColumnRule columns, size_t expected_lines);
-  // From the line starting at `from` (already in line_starts_), records each line's ascii_until_
-  // entry and the next line's start, up to the first line ending at `until` or later (or at the
-  // text's end).
+  // From the line starting at `from` (already in line_starts_), records each line's first
+  // non-ASCII byte (if any) and the next line's start, up to the first line ending at `until`
+  // or later (or at the text's end).
   void scan_lines(uint32_t from, uint32_t until);
+  // The offset of the line's first non-ASCII byte, or of its end.
+  uint32_t ascii_until(uint32_t line) const;
 
   std::string_view text_;
   std::vector<uint32_t> line_starts_;
-  // Per line, the offset of its first non-ASCII byte (or its end): before it a column is a
-  // subtraction, so long ASCII lines cost nothing however many positions are asked for.
-  std::vector<uint32_t> ascii_until_;
+  // The lines holding a non-ASCII byte (after a byte order mark), in order, with the offset of
+  // the first: before it a column is a subtraction, so long ASCII lines cost nothing however
+  // many positions are asked for. Only these lines are listed: in most files they are few.
+  struct NonAscii {
+    uint32_t line = 0;
+    uint32_t offset = 0;
+    friend bool operator==(const NonAscii&, const NonAscii&) = default;
+  };
+  std::vector<NonAscii> non_ascii_;
   uint32_t bom_length_ = 0;  // a leading byte order mark takes no column
   ColumnRule columns_;
 };

@@ -38,6 +38,19 @@ class SourceFile {
     std::call_once(lines_once_, [&] { build_lines(std::move(lines)); });
   }
 
+  // What a later version of the file takes over instead of copying, once nothing reads this
+  // one: its text and its line index (nullopt when never built). Only the destructor may
+  // follow.
+  struct Contents {
+    std::string text;
+    std::optional<LineIndex> lines;
+  };
+  Contents release_contents() {
+    Contents out{std::move(text_), std::nullopt};
+    if (lines_built()) out.lines = std::move(*lines_);
+    return out;
+  }
+
  protected:
   ~SourceFile() = default;
 

@@ -1486,7 +1486,13 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
       detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
           detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);
-  tree->set_may_have_braces_in_templates(has_braces_in_templates(tree->mutable_tokens()));
+  Tokens& tokens = tree->mutable_tokens();
+  tree->set_may_have_braces_in_templates(has_braces_in_templates(tokens));
+  base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
+                             tokens.capacity() * sizeof(Token));
+  const std::vector<Node>& nodes = tree->mutable_nodes();
+  base::release_unused_pages(nodes.data(), nodes.size() * sizeof(Node),
+                             nodes.capacity() * sizeof(Node));
   if (truncated)
     tree->mutable_diagnostics().push_back(
         {base::Severity::Error,

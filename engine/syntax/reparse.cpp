@@ -2,6 +2,7 @@
 #include "syntax/reparse.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <span>
 
 #include "syntax/lexer.hpp"
@@ -13,6 +14,7 @@ namespace hclspec::syntax {
 namespace {
 
 thread_local bool last_incremental = false;
+thread_local bool last_took_text = false;
 
 struct Target {
   NodeId item = 0;     // the root item holding the body
@@ -140,19 +142,33 @@ std::vector<TreeChunk> replace_item(const std::vector<TreeChunk>& chunks, const 
   return out;
 }
 
-std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdit& edit,
-                                            std::string& new_text, bool& text_moved) {
-  const uint32_t start = std::min<uint32_t>(edit.start, static_cast<uint32_t>(old.text().size()));
-  const uint32_t end =
-      std::clamp<uint32_t>(edit.end, start, static_cast<uint32_t>(old.text().size()));
+// The edit's place: old bytes [start, end), clamped to the old text, and where the
+// replacement ends in the new one.
+struct Replaced {
+  uint32_t start = 0;
+  uint32_t end = 0;
+  uint32_t new_end = 0;
+};
+
+Replaced clamp(const TextEdit& edit, size_t old_size) {
+  const uint32_t size = static_cast<uint32_t>(old_size);
+  const uint32_t start = std::min(edit.start, size);
+  const uint32_t end = std::clamp(edit.end, start, size);
+  return {start, end, start + static_cast<uint32_t>(edit.replacement.size())};
+}
+
+// `new_text` is old's text with the edit applied; it is left as it was when this gives up.
+std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const Replaced& edit,
+                                            std::string& new_text) {
+  const uint32_t start = edit.start;
+  const uint32_t end = edit.end;
   // Braces lexed inside a template sequence may be what the parser took for a block's body,
   // where the region would be lexed again in the main mode.
   if (old.may_have_braces_in_templates()) return nullptr;
   const std::optional<Target> target = find_target(old, start, end);
   if (!target) return nullptr;
   const base::ByteRange region{old.token(target->open).end(), old.token(target->close).end()};
-  const int64_t delta =
-      static_cast<int64_t>(edit.replacement.size()) - static_cast<int64_t>(end - start);
+  const int64_t delta = static_cast<int64_t>(edit.new_end) - static_cast<int64_t>(end);
   const auto byte_delta = static_cast<uint32_t>(delta);  // modulo 2^32: offsets stay in range
 
   // The parser's diagnostics must be in source order, so that the body's are one run between
@@ -188,14 +204,18 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   region_tokens.pop_back();  // the "}", taken from the old tokens below
   // A "/*" that found no "*/" was lexed as "/" and "*". One in the region might be closed after
   // it, where the whole file's lexer would have looked; one before the region might be closed
-  // by the new text. Either way the comment would swallow what lies in between.
+  // by the new text. Either way the comment would swallow what lies in between. (The text
+  // before the region is the old one.)
   if (state.unclosed_comment) return nullptr;
   if (old.may_have_unclosed_comment())
     for (uint32_t i = 0; i < target->open; ++i)
-      if (opens_unclosed_comment(old.text(), old.token(i))) return nullptr;
+      if (opens_unclosed_comment(new_text, old.token(i))) return nullptr;
 
-  text_moved = true;
   auto tree = std::make_unique<SyntaxTree>(std::move(new_text), old.filename());
+  auto give_up = [&] {
+    new_text = std::move(tree->release_contents().text);
+    return nullptr;
+  };
   // The tokens outside the region are the old ones, and the region has no unclosed "/*".
   tree->set_may_have_unclosed_comment(old.may_have_unclosed_comment());
   tree->set_may_have_braces_in_templates(has_braces_in_templates(region_tokens));
@@ -252,10 +272,10 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
     stopped_at = parser.next_token();
   });
   // The body must end at the same "}" and leave its block as it found it.
-  if (stopped_at != close_new + 1) return nullptr;
-  if (recovered != ((old_body.flags & NodeFlags::kRecovered) != 0)) return nullptr;
+  if (stopped_at != close_new + 1) return give_up();
+  if (recovered != ((old_body.flags & NodeFlags::kRecovered) != 0)) return give_up();
   for (size_t i = diags_before_body; i < diags.size(); ++i)
-    if (diags[i].summary == "Nesting too deep") return nullptr;
+    if (diags[i].summary == "Nesting too deep") return give_up();
 
   const NodeId body = target->body - first_node;
   const uint32_t node_delta = static_cast<uint32_t>(nodes.size()) - (body + 1);
@@ -280,17 +300,15 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const TextEdi
   return tree;
 }
 
-// The new tree, by try_incremental when it can.
-std::unique_ptr<SyntaxTree> parse_edited(const SyntaxTree& old, const TextEdit& edit) {
-  std::string new_text = apply_edit(old.text(), edit);
-  bool text_moved = false;
-  if (auto tree = try_incremental(old, edit, new_text, text_moved)) {
+// The new tree for `new_text` (old's text with the edit applied), by try_incremental when it
+// can.
+std::unique_ptr<SyntaxTree> parse_edited(const SyntaxTree& old, const Replaced& edit,
+                                         std::string new_text) {
+  if (auto tree = try_incremental(old, edit, new_text)) {
     last_incremental = true;
     return tree;
   }
   last_incremental = false;
-  // try_incremental may have moved the text into a tree it then gave up on.
-  if (text_moved) new_text = apply_edit(old.text(), edit);
   return parse_config(std::move(new_text), old.filename());
 }
 
@@ -300,27 +318,49 @@ std::string apply_edit(const std::string& text, const TextEdit& edit) {
   const size_t start = std::min<size_t>(edit.start, text.size());
   const size_t end = std::clamp<size_t>(edit.end, start, text.size());
   std::string out;
-  out.reserve(text.size() - (end - start) + edit.replacement.size());
+  // Room for the edits that follow, made in place by a reparse that takes the text over: had
+  // it none, the first character typed would move the text to a new block twice the size.
+  const size_t size = text.size() - (end - start) + edit.replacement.size();
+  out.reserve(size + size / 64);
   out.append(text, 0, start).append(edit.replacement).append(text, end, std::string::npos);
   return out;
 }
 
 std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& old, const TextEdit& edit) {
-  std::unique_ptr<SyntaxTree> tree = parse_edited(old, edit);
+  const Replaced replaced = clamp(edit, old.text().size());
+  std::unique_ptr<SyntaxTree> tree = parse_edited(old, replaced, apply_edit(old.text(), edit));
+  last_took_text = false;
   // An editor asks for positions after every edit once it has asked once: derive the index
   // rather than scan the whole new text. A parse that never needed one still does not build it.
-  if (old.lines_built() && !tree->lines_built()) {
-    const uint32_t size = static_cast<uint32_t>(old.text().size());
-    const uint32_t start = std::min(edit.start, size);
-    const uint32_t end = std::clamp(edit.end, start, size);
-    tree->adopt_lines(old.lines().edited(tree->text(), start, end,
-                                         start + static_cast<uint32_t>(edit.replacement.size())));
-  }
+  if (old.lines_built() && !tree->lines_built())
+    tree->adopt_lines(
+        old.lines().edited(tree->text(), replaced.start, replaced.end, replaced.new_end));
+  return tree;
+}
+
+std::unique_ptr<SyntaxTree> reparse(std::shared_ptr<SyntaxTree> old, const TextEdit& edit) {
+  if (old.use_count() != 1) return reparse(*old, edit);
+  // Nothing else holds `old`, and nothing can start to: this acquire pairs with the release by
+  // which its last other holder let go, so that holder's reads came before the edit below.
+  std::atomic_thread_fence(std::memory_order_acquire);
+  const Replaced replaced = clamp(edit, old->text().size());
+  base::SourceFile::Contents contents = old->release_contents();
+  // In place: a move of the bytes after the edit, into pages the text already has.
+  contents.text.replace(replaced.start, replaced.end - replaced.start, edit.replacement);
+  std::unique_ptr<SyntaxTree> tree = parse_edited(*old, replaced, std::move(contents.text));
+  last_took_text = true;
+  if (contents.lines && !tree->lines_built())
+    tree->adopt_lines(std::move(*contents.lines)
+                          .edited(tree->text(), replaced.start, replaced.end, replaced.new_end));
   return tree;
 }
 
 bool last_reparse_was_incremental() {
   return last_incremental;
+}
+
+bool last_reparse_took_text() {
+  return last_took_text;
 }
 
 }  // namespace hclspec::syntax

@@ -29,11 +29,18 @@ std::string apply_edit(const std::string& text, const TextEdit& edit);
 // the other tokens and nodes.
 std::unique_ptr<SyntaxTree> reparse(const SyntaxTree& old, const TextEdit& edit);
 
+// The same, except that when nothing else holds `old` (a document's tree no analysis reads any
+// more) the new tree takes over its text and line index and edits them in place rather than
+// copying them; `old` is then left empty, to be destroyed.
+std::unique_ptr<SyntaxTree> reparse(std::shared_ptr<SyntaxTree> old, const TextEdit& edit);
+
 // A reparse whose result would have more chunks than this flattens it (copies its tokens and
 // nodes into one pair of arrays): each edit copies the list of chunks, and reads search it.
 inline constexpr size_t kMaxReparseChunks = 4096;
 
-// Whether the last reparse on this thread reused the old tree (for tests and benchmarks).
+// Whether the last reparse on this thread reused the old tree, and whether it took over the old
+// tree's text (for tests and benchmarks).
 bool last_reparse_was_incremental();
+bool last_reparse_took_text();
 
 }  // namespace hclspec::syntax

@@ -267,11 +267,14 @@ class StdioHost final : public Host {
 int run_stdio_server(const StdioOptions& options) {
   // A client that goes away must not kill us mid-write: the write fails and we stop.
   std::signal(SIGPIPE, SIG_IGN);
-  // Every keystroke builds a tree as large as the last and frees the last: keep such blocks in
-  // the heap for the next one rather than in fresh mappings, whose every page costs a fault
-  // (on a 3 MB document, 30 ms of a keystroke now and then instead of none).
-  mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
-  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+  // Memory goes back to the kernel as soon as it is freed: a block of 1 MiB or more (a text, a
+  // tree's arrays, a large message) gets a mapping of its own, and every thread allocates from
+  // one heap, so that what one thread freed serves the next allocation of any other rather
+  // than sit in a heap of its own. A keystroke no longer allocates such blocks (the document's
+  // tree takes over its text and shares its arrays); the few copies left (a text an analysis
+  // still reads) fault their pages in, about 1 ms for 3 MB.
+  mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
+  mallopt(M_ARENA_MAX, 1);
   StdioHost host(options);
   return host.run();
 }

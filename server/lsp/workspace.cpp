@@ -211,7 +211,7 @@ void Workspace::change(Document& document, std::optional<syntax::TextEdit> edit,
   } else if (edit) {
     document.edited_since_cache.add(edit->start, edit->end,
                                     static_cast<uint32_t>(edit->replacement.size()));
-    document.tree = syntax::reparse(*document.tree, *edit);
+    document.tree = syntax::reparse(std::move(document.tree), *edit);
   } else {
     forget_decoded(document);
     document.tree = syntax::parse_config(std::move(text), document.path);

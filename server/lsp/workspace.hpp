@@ -31,8 +31,9 @@ struct Document {
   // Which opening this is (each didOpen a new number): a pulled result id of an earlier opening,
   // at the same version, is not this text's.
   uint64_t opened = 0;
-  std::shared_ptr<const syntax::SyntaxTree> tree;  // native syntax, or
-  std::shared_ptr<const syntax::JsonTree> json;    // JSON syntax (a *.json file)
+  // Native syntax (not const: an edit takes over the text of a tree no analysis holds), or
+  std::shared_ptr<syntax::SyntaxTree> tree;
+  std::shared_ptr<const syntax::JsonTree> json;  // JSON syntax (a *.json file)
   Association association;
   std::shared_ptr<const LoadedSpec> spec;  // the spec in use (association Kind::Spec)
   // What the last published validation decoded, and how the text changed since: the next

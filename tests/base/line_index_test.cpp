@@ -245,7 +245,7 @@ void check_same_answers(const LineIndex& edited, const LineIndex& fresh, size_t 
 
 }  // namespace
 
-TEST_CASE("an index derived through an edit equals one built from the new text") {
+TEST_CASE("an index derived through an edit, copied or in place, equals one built from the new text") {
   for (const ColumnRule rule : {ColumnRule::Native, ColumnRule::Json}) {
     CAPTURE(static_cast<int>(rule));
     std::mt19937 rng(rule == ColumnRule::Native ? 7 : 11);
@@ -275,6 +275,11 @@ TEST_CASE("an index derived through an edit equals one built from the new text")
         const LineIndex fresh(new_text, rule);
         REQUIRE(edited == fresh);
         check_same_answers(edited, fresh, new_text.size());
+        // Derived in place from an index given up, as a reparse that takes the old text does.
+        LineIndex given_up = index;
+        LineIndex edited_in_place = std::move(given_up).edited(new_text, start, old_end, new_end);
+        REQUIRE(edited_in_place == fresh);
+        if (step % 2 == 1) edited = std::move(edited_in_place);
         bom_changes += text.starts_with(kBom) != new_text.starts_with(kBom);
         lines_changed += index.line_count() != fresh.line_count();
         text = std::move(new_text);

@@ -323,8 +323,11 @@ TEST_CASE("an edit copies the root item it touches and shares every other with t
 
 TEST_CASE("a chain of edits, each on the last reparsed tree, equals a fresh parse") {
   std::mt19937 rng(20261126);
-  auto tree = parse_config(many_root_items(60), "jobs.hcl");
+  // Shared, as a server's document is: an edit takes over the text and line index of a tree
+  // nothing else holds, and copies them while an analysis (`held`) still reads it.
+  std::shared_ptr<SyntaxTree> tree = parse_config(many_root_items(60), "jobs.hcl");
   int incremental = 0;
+  int taken = 0;
   size_t most_chunks = 0;
   for (int i = 0; i < 600; ++i) {
     // Mostly what typing in a value does (a digit, a letter in a string, a new attribute line,
@@ -353,15 +356,26 @@ TEST_CASE("a chain of edits, each on the last reparsed tree, equals a fresh pars
         end = std::min(size, start + (rng() % 3 == 0 ? static_cast<uint32_t>(rng() % 6) : 0));
         replacement = rng() % 3 == 0 ? "" : kSnippets[rng() % kSnippets.size()];
     }
-    auto next = reparse(*tree, {start, end, replacement});
+    if (i % 3 != 0) tree->lines();
+    const bool had_lines = tree->lines_built();
+    const std::string expected = apply_edit(current, {start, end, replacement});
+    std::shared_ptr<const SyntaxTree> held = i % 4 == 0 ? tree : nullptr;
+    const std::string held_text = held ? held->text() : "";
+    auto next = reparse(std::move(tree), {start, end, replacement});
     incremental += last_reparse_was_incremental() ? 1 : 0;
     INFO("edit " << i << " [" << start << ", " << end << ") <- \"" << replacement << "\"");
+    REQUIRE(last_reparse_took_text() == (held == nullptr));
+    taken += last_reparse_took_text() ? 1 : 0;
+    REQUIRE(next->text() == expected);
     REQUIRE(tree_difference(*next, *parse_config(next->text(), "jobs.hcl")) == "");
+    if (had_lines) REQUIRE(has_fresh_lines(*next));
+    // What an analysis holds is left as it was.
+    if (held) REQUIRE(held->text() == held_text);
     most_chunks = std::max(most_chunks, next->chunks().size());
     tree = std::move(next);
   }
-  MESSAGE(incremental << " of 600 chained edits reparsed incrementally, up to " << most_chunks
-                      << " chunks");
+  MESSAGE(incremental << " of 600 chained edits reparsed incrementally (" << taken
+                      << " taking the text over), up to " << most_chunks << " chunks");
   // A structural edit may leave the rest of the file unparseable by body (an unclosed string at
   // the root), so not every later edit is incremental; the counts show the chain was long.
   CHECK(incremental > 150);
