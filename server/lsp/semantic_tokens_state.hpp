@@ -16,6 +16,10 @@ namespace hclspec::server::lsp {
 
 class SemanticTokensState {
  public:
+  // A full result reads the document's tokens over windows of whole root items of about
+  // `window_bytes` each.
+  explicit SemanticTokensState(uint32_t window_bytes = 64 * 1024) : window_bytes_(window_bytes) {}
+
   // The document's tokens now, as a full result named `id`.
   void reset(const features::Snapshot& snapshot, PositionEncoding encoding, std::string id);
 
@@ -44,6 +48,7 @@ class SemanticTokensState {
   // tokens the edits never touched.
   std::shared_ptr<const spec::SpecFile> spec_;
   bool incremental_ = false;
+  uint32_t window_bytes_;
 };
 
 }  // namespace hclspec::server::lsp
