@@ -1,10 +1,12 @@
 // advise_huge_pages: madvise(MADV_HUGEPAGE) on the aligned part of a range (Linux only).
 #include "base/huge_pages.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 namespace hclspec::base {
@@ -28,14 +30,20 @@ void advise_huge_pages(const void* data, size_t bytes) {
 void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-  constexpr uintptr_t kPage = 4096;
   if (data == nullptr || capacity_bytes < 2 * kHugePage) return;
+  // The kernel's page, which madvise rounds lengths up to: 64 KiB on some machines.
+  static const auto page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
   const auto begin = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t first = (begin + used_bytes + kPage - 1) & ~(kPage - 1);
-  const uintptr_t last = (begin + capacity_bytes) & ~(kPage - 1);
-  if (last > first)
-    // NOLINTNEXTLINE(performance-no-int-to-ptr): the address is the array's own, rounded
-    (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  const uintptr_t first = (begin + used_bytes + page - 1) & ~(page - 1);
+  const uintptr_t last = (begin + capacity_bytes) & ~(page - 1);
+  if (last <= first) return;
+  // The huge page holding the array's end is split by the release below; the kernel's
+  // background collapsing must not fill it again.
+  const uintptr_t split = std::max((begin + page - 1) & ~(page - 1), first & ~(kHugePage - 1));
+  // NOLINTBEGIN(performance-no-int-to-ptr): the addresses are the array's own, rounded
+  (void)::madvise(reinterpret_cast<void*>(split), last - split, MADV_NOHUGEPAGE);
+  (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  // NOLINTEND(performance-no-int-to-ptr)
 #else
   (void)data;
   (void)used_bytes;

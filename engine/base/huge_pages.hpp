@@ -14,7 +14,8 @@ void advise_huge_pages(const void* data, size_t bytes);
 
 // Gives back the whole pages of an advised array's capacity past its last used byte: the last
 // huge page it touched brought them in with the used ones, up to 2 MiB the array will never
-// write (a parse reserves its arrays for the most tokens a text can hold).
+// write (a parse reserves its arrays for the most tokens a text can hold). That huge page is
+// left in small pages, so that the kernel does not fill it again in the background.
 void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_bytes);
 
 }  // namespace hclspec::base

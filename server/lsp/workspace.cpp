@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 
 #include "engine/syntax/parser.hpp"
 #include "protocol/uri.hpp"
@@ -211,7 +213,16 @@ void Workspace::change(Document& document, std::optional<syntax::TextEdit> edit,
   } else if (edit) {
     document.edited_since_cache.add(edit->start, edit->end,
                                     static_cast<uint32_t>(edit->replacement.size()));
-    document.tree = syntax::reparse(std::move(document.tree), *edit);
+    try {
+      document.tree = syntax::reparse(std::move(document.tree), *edit);
+    } catch (const std::exception& error) {
+      // The old tree may have given its text to the reparse that failed (out of memory, say):
+      // the document is left empty rather than without a tree, and the client is told.
+      forget_decoded(document);
+      document.tree = syntax::parse_config(std::string(), document.path);
+      throw std::runtime_error("Applying an edit to " + document.uri + " failed (" + error.what() +
+                               "); its text is lost here: close and reopen it");
+    }
   } else {
     forget_decoded(document);
     document.tree = syntax::parse_config(std::move(text), document.path);
