@@ -134,6 +134,11 @@ std::string_view LineIndex::line_text(uint32_t line) const {
   return text_.substr(start, end - start);
 }
 
+bool LineIndex::is_ascii(uint32_t line) const {
+  if (line == 0 && bom_length_ > 0) return false;
+  return ascii_until(line) >= line_starts_[line] + line_text(line).size();
+}
+
 Position LineIndex::position(uint32_t offset) const {
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
   const uint32_t line = line_of(offset);

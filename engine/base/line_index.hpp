@@ -49,6 +49,9 @@ class LineIndex {
   uint32_t line_start(uint32_t line) const { return line_starts_[line]; }
   // The bytes of a 0-based line, without its line break.
   std::string_view line_text(uint32_t line) const;
+  // Whether line_text(line) is all ASCII (a byte order mark is not): a column is then a byte in
+  // every encoding.
+  bool is_ascii(uint32_t line) const;
 
   Position position(uint32_t offset) const;
   Utf16Position utf16_position(uint32_t offset) const;

@@ -298,9 +298,7 @@ protocol::Position encode_semantic_pieces(const base::LineIndex& lines,
         next = lines.line_of(piece.start);
       line = next;
       line_start = lines.line_start(line);
-      const std::string_view line_text = lines.line_text(line);
-      bytes_are_units =
-          encoding == PositionEncoding::Utf8 || base::utf16_length(line_text) == line_text.size();
+      bytes_are_units = encoding == PositionEncoding::Utf8 || lines.is_ascii(line);
       column = 0;
       column_offset = line_start;
     }

@@ -230,6 +230,12 @@ std::string random_text(std::mt19937& rng, size_t pieces) {
 void check_same_answers(const LineIndex& edited, const LineIndex& fresh, size_t text_size) {
   REQUIRE(edited.line_count() == fresh.line_count());
   for (uint32_t line = 0; line < fresh.line_count(); ++line) {
+    const std::string_view bytes = fresh.line_text(line);
+    const bool ascii = std::all_of(bytes.begin(), bytes.end(),
+                                   [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    REQUIRE(edited.is_ascii(line) == ascii);
+  }
+  for (uint32_t line = 0; line < fresh.line_count(); ++line) {
     CAPTURE(line);
     REQUIRE(edited.line_start(line) == fresh.line_start(line));
     REQUIRE(edited.line_text(line) == fresh.line_text(line));
@@ -245,7 +251,8 @@ void check_same_answers(const LineIndex& edited, const LineIndex& fresh, size_t 
 
 }  // namespace
 
-TEST_CASE("an index derived through an edit, copied or in place, equals one built from the new text") {
+TEST_CASE(
+    "an index derived through an edit, copied or in place, equals one built from the new text") {
   for (const ColumnRule rule : {ColumnRule::Native, ColumnRule::Json}) {
     CAPTURE(static_cast<int>(rule));
     std::mt19937 rng(rule == ColumnRule::Native ? 7 : 11);
