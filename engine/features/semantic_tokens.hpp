@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -57,5 +58,15 @@ struct SemanticToken {
 // names, strings, numbers and keywords.
 std::vector<SemanticToken> semantic_tokens(const Snapshot& snapshot,
                                            std::optional<base::ByteRange> range = std::nullopt);
+
+// Takes a run of semantic tokens; it may move them away.
+using TokenWindowSink = std::function<void(std::vector<SemanticToken>&)>;
+
+// The whole document's semantic tokens (what semantic_tokens(snapshot) gives) in one walk,
+// handed to `take` a run at a time: each run holds the tokens of whole root items (and what
+// lies between them) starting about `window_bytes` or more apart, so the whole document's
+// never exist at once. A JSON document's are one run.
+void semantic_tokens_by_window(const Snapshot& snapshot, uint32_t window_bytes,
+                               const TokenWindowSink& take);
 
 }  // namespace hclspec::features

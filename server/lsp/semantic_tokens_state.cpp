@@ -52,7 +52,6 @@ void splice(std::vector<uint32_t>& numbers, size_t at, size_t removed,
 void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEncoding encoding,
                                 std::string id) {
   const base::LineIndex& lines = snapshot.source().lines();
-  const auto text_end = static_cast<uint32_t>(lines.text().size());
   id_ = std::move(id);
   edits_ = {};
   spec_ = snapshot.binding.spec;
@@ -68,32 +67,22 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   // whole document's (16 bytes each) never exist beside the numbers. At most one piece per
   // lexical token but for escapes and lines cut: the reserve is address space, touched as it
   // is filled.
-  std::vector<base::ByteRange> windows;
   if (incremental_) {
     const syntax::SyntaxTree& tree = *snapshot.tree;
     root_items_ = root_items(tree);
     data.reserve(size_t{tree.token_count()} * 5);
     piece_starts_.reserve(tree.token_count());
-    uint32_t window_start = 0;
-    for (size_t i = 1; i < root_items_.size(); ++i)
-      if (root_items_[i].start - window_start >= window_bytes_) {
-        windows.push_back({window_start, root_items_[i].start});
-        window_start = root_items_[i].start;
-      }
-    windows.push_back({window_start, text_end});
-  } else {
-    windows.push_back({0, text_end});
   }
   base::advise_huge_pages(data.data(), data.capacity() * sizeof(uint32_t));
   protocol::Position previous{0, 0};
-  // Root items do not overlap, so no token is read in two windows.
-  for (const base::ByteRange window : windows) {
-    const std::vector<features::SemanticToken> pieces =
-        semantic_token_pieces(lines, features::semantic_tokens(snapshot, window));
-    previous = encode_semantic_pieces(lines, pieces, encoding, previous, data);
-    if (incremental_)
-      for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
-  }
+  features::semantic_tokens_by_window(
+      snapshot, window_bytes_, [&](std::vector<features::SemanticToken>& tokens) {
+        const std::vector<features::SemanticToken> pieces =
+            semantic_token_pieces(lines, std::move(tokens));
+        previous = encode_semantic_pieces(lines, pieces, encoding, previous, data);
+        if (incremental_)
+          for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
+      });
   base::release_unused_pages(data.data(), data.size() * sizeof(uint32_t),
                              data.capacity() * sizeof(uint32_t));
 }

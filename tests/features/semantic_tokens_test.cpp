@@ -2,6 +2,7 @@
 // (sorted, disjoint, inside the text; a range's answer is the whole answer filtered).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -122,6 +123,37 @@ TEST_CASE(
       CHECK(static_cast<int>(token.type) < features::kSemanticTypeCount);
       CHECK(token.modifiers < (1u << features::kSemanticModifierCount));
       previous_end = token.start + token.length;
+    }
+
+    // Handed over by windows, the same tokens; each run past the first starts at a root item
+    // at least the window's size after the run before it started (a JSON document: one run).
+    for (const uint32_t window_bytes : {1u, 40u, 65536u}) {
+      std::vector<SemanticToken> joined;
+      std::vector<uint32_t> run_starts;
+      features::semantic_tokens_by_window(document.snapshot, window_bytes,
+                                          [&](std::vector<SemanticToken>& run) {
+                                            if (!run.empty())
+                                              run_starts.push_back(run.front().start);
+                                            joined.insert(joined.end(), run.begin(), run.end());
+                                          });
+      CHECK(joined == all);
+      if (document.snapshot.json) CHECK(run_starts.size() <= 1);
+      for (size_t i = 1; i < run_starts.size(); ++i) CHECK(run_starts[i] > run_starts[i - 1]);
+      if (window_bytes == 65536 && size < 65536) CHECK(run_starts.size() <= 1);
+      if (window_bytes == 1 && document.snapshot.tree) {
+        // Each root attribute or block starts a run: its name is its first token.
+        // And each run after the first starts at a root item: runs hold whole items.
+        const syntax::SyntaxTree& tree = *document.snapshot.tree;
+        std::vector<uint32_t> item_starts;
+        for (const syntax::NodeId item : tree.children(tree.root())) {
+          item_starts.push_back(tree.range(item).start);
+          const syntax::NodeKind kind = tree.node(item).kind;
+          if (kind == syntax::NodeKind::Attribute || kind == syntax::NodeKind::Block)
+            CHECK(std::count(run_starts.begin(), run_starts.end(), item_starts.back()) == 1);
+        }
+        for (size_t i = 1; i < run_starts.size(); ++i)
+          CHECK(std::count(item_starts.begin(), item_starts.end(), run_starts[i]) == 1);
+      }
     }
 
     std::vector<base::ByteRange> ranges = {{0, size / 3},
