@@ -1,7 +1,6 @@
-// Large results written straight to JSON text, and semantic token edits.
+// Large results written straight to JSON text.
 #include "protocol/large_results.hpp"
 
-#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -94,14 +93,20 @@ constexpr std::array<char, 200> kTwoDigits = [] {
 }();
 
 void append_numbers(std::string& out, std::span<const uint32_t> numbers) {
+  out += '[';
+  append_comma_terminated(out, numbers);
+  if (!numbers.empty()) out.pop_back();  // the last comma
+  out += ']';
+}
+
+}  // namespace
+
+void append_comma_terminated(std::string& out, std::span<const uint32_t> numbers) {
   // Written through a buffer on the stack: one append per few thousand numbers, not two each.
   char buffer[16384];
   char* at = buffer;
-  char* const flush_at = buffer + sizeof buffer - 12;  // room for ",4294967295"
-  *at++ = '[';
-  for (size_t i = 0; i < numbers.size(); ++i) {
-    if (i > 0) *at++ = ',';
-    const uint32_t number = numbers[i];
+  char* const flush_at = buffer + sizeof buffer - 12;  // room for "4294967295,"
+  for (const uint32_t number : numbers) {
     if (number < 10) {
       *at++ = static_cast<char>('0' + number);
     } else if (number < 100) {
@@ -110,16 +115,14 @@ void append_numbers(std::string& out, std::span<const uint32_t> numbers) {
     } else {
       at = std::to_chars(at, at + 10, number).ptr;
     }
+    *at++ = ',';
     if (at >= flush_at) {
       out.append(buffer, at);
       at = buffer;
     }
   }
-  *at++ = ']';
   out.append(buffer, at);
 }
-
-}  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -188,31 +191,17 @@ void append_symbol_information(std::string& out, const std::vector<SymbolInforma
 void append_semantic_tokens(std::string& out, std::string_view result_id,
                             std::span<const uint32_t> data) {
   out.reserve(out.size() + 32 + data.size() * 4);
-  out += "{\"resultId\":";
-  append_json_string(out, result_id);
-  out += ",\"data\":";
-  append_numbers(out, data);
-  out += '}';
+  out += semantic_tokens_head(result_id);
+  append_comma_terminated(out, data);
+  if (!data.empty()) out.pop_back();  // the last comma
+  out += kSemanticTokensTail;
 }
 
-std::vector<SemanticTokensEdit> semantic_tokens_edits(std::span<const uint32_t> before,
-                                                      std::span<const uint32_t> after) {
-  const size_t shorter = std::min(before.size(), after.size());
-  const size_t prefix = static_cast<size_t>(
-      std::mismatch(before.begin(), before.begin() + static_cast<ptrdiff_t>(shorter), after.begin())
-          .first -
-      before.begin());
-  if (prefix == before.size() && prefix == after.size()) return {};
-  size_t suffix = 0;
-  while (suffix < shorter - prefix &&
-         before[before.size() - 1 - suffix] == after[after.size() - 1 - suffix])
-    ++suffix;
-  SemanticTokensEdit edit;
-  edit.start = static_cast<uint32_t>(prefix);
-  edit.delete_count = static_cast<uint32_t>(before.size() - prefix - suffix);
-  edit.data.assign(after.begin() + static_cast<ptrdiff_t>(prefix),
-                   after.end() - static_cast<ptrdiff_t>(suffix));
-  return {std::move(edit)};
+std::string semantic_tokens_head(std::string_view result_id) {
+  std::string head = "{\"resultId\":";
+  append_json_string(head, result_id);
+  head += ",\"data\":[";
+  return head;
 }
 
 void append_semantic_tokens_delta(std::string& out, std::string_view result_id,

@@ -1,5 +1,5 @@
-// Results too large for a json tree: document symbols and semantic tokens written straight to
-// JSON text, and the one edit that turns an old semantic token array into a new one.
+// Results too large for a json tree: document symbols, semantic tokens and their edits written
+// straight to JSON text.
 #pragma once
 
 #include <cstdint>
@@ -28,17 +28,18 @@ void append_symbol_information(std::string& out, const std::vector<SymbolInforma
 void append_semantic_tokens(std::string& out, std::string_view result_id,
                             std::span<const uint32_t> data);
 
+// The same in parts, for numbers held as text: the head (up to the data's "["), the numbers each
+// followed by a comma (the result takes all but the last comma), and the tail.
+std::string semantic_tokens_head(std::string_view result_id);
+void append_comma_terminated(std::string& out, std::span<const uint32_t> numbers);
+inline constexpr std::string_view kSemanticTokensTail = "]}";
+
 struct SemanticTokensEdit {
   uint32_t start = 0;
   uint32_t delete_count = 0;
   std::vector<uint32_t> data;
   friend bool operator==(const SemanticTokensEdit&, const SemanticTokensEdit&) = default;
 };
-
-// The edit replacing what differs between `before` and `after` (what lies between their common
-// start and their common end), or none when they are equal.
-std::vector<SemanticTokensEdit> semantic_tokens_edits(std::span<const uint32_t> before,
-                                                      std::span<const uint32_t> after);
 
 // SemanticTokensDelta: {"resultId": ..., "edits": [{"start", "deleteCount", "data"}...]}.
 void append_semantic_tokens_delta(std::string& out, std::string_view result_id,

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 
 namespace hclspec::server::lsp {
@@ -10,6 +11,25 @@ namespace hclspec::server::lsp {
 // symbols) may take seconds on a large repository: they have a lane of their own, so the
 // diagnostics of the next keystroke never wait behind one.
 enum class Lane { Documents, Workspace };
+
+// A message body in three parts: the middle one is text the server's state holds (a document's
+// semantic tokens as the client holds them, megabytes long), written out without a copy.
+struct SharedBody {
+  std::string head;
+  std::shared_ptr<const std::string> middle;  // its first `middle_length` bytes; may be null
+  size_t middle_length = 0;
+  std::string tail;
+
+  size_t size() const { return head.size() + middle_length + tail.size(); }
+  std::string joined() const {
+    std::string whole;
+    whole.reserve(size());
+    whole += head;
+    if (middle) whole.append(*middle, 0, middle_length);
+    whole += tail;
+    return whole;
+  }
+};
 
 // The language server's state lives on one thread; everything that reaches outside it goes
 // through a Host. The stdio loop implements it with Asio and a worker thread; session tests
@@ -20,6 +40,9 @@ class Host {
   virtual ~Host() = default;
   // Sends one JSON-RPC message body (the host frames it).
   virtual void send(std::string body) = 0;
+  // The same for a body in parts; a host that can write them one after the other need not
+  // join them.
+  virtual void send_shared(SharedBody body) { send(body.joined()); }
   // Runs `job` away from the state's thread, after the jobs queued before it in its lane; the job
   // reports back through `post`.
   virtual void run_in_background(std::function<void()> job, Lane lane) = 0;

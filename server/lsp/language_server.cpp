@@ -266,30 +266,46 @@ void LanguageServer::handle_request(const protocol::Message& message) {
 namespace {
 
 // The response to request `id` carrying `reply`'s result (not work for later).
-std::string response_body(const json& id, const Reply& reply) {
-  if (!reply.write) return protocol::response(id, reply.value);
+SharedBody response_body(const json& id, Reply&& reply) {
+  SharedBody body;
+  if (reply.shared.middle) {
+    body = std::move(reply.shared);
+    body.head.insert(0, protocol::response_head(id));
+    body.tail += '}';
+    return body;
+  }
+  if (!reply.write) {
+    body.head = protocol::response(id, reply.value);
+    return body;
+  }
   // Written in place: a result of many megabytes is not copied into the message.
-  std::string body = protocol::response_head(id);
-  body.reserve(body.size() + reply.size + 1);
-  base::advise_huge_pages(body.data(), body.capacity());
-  reply.write(body);
-  body += '}';
+  body.head = protocol::response_head(id);
+  body.head.reserve(body.head.size() + reply.size + 1);
+  base::advise_huge_pages(body.head.data(), body.head.capacity());
+  reply.write(body.head);
+  body.head += '}';
+  return body;
+}
+
+SharedBody whole_body(std::string text) {
+  SharedBody body;
+  body.head = std::move(text);
   return body;
 }
 
 // The response to request `id` from `produce`: its reply, or the error its throw stands for.
 // An unexpected throw sets `internal_error` (logged by the caller, on the server's thread).
 template <typename Produce>
-std::string response_from(const json& id, Produce produce, std::string& internal_error) {
+SharedBody response_from(const json& id, Produce produce, std::string& internal_error) {
   try {
     return response_body(id, produce());
   } catch (const protocol::InvalidParams& error) {
-    return protocol::error_response(id, ErrorCode::InvalidParams, error.what());
+    return whole_body(protocol::error_response(id, ErrorCode::InvalidParams, error.what()));
   } catch (const protocol::RequestFailed& error) {
-    return protocol::error_response(id, ErrorCode::RequestFailed, error.what());
+    return whole_body(protocol::error_response(id, ErrorCode::RequestFailed, error.what()));
   } catch (const std::exception& error) {
     internal_error = std::string("Internal error: ") + error.what();
-    return protocol::error_response(id, ErrorCode::InternalError, internal_error);
+    return whole_body(protocol::error_response(id, ErrorCode::InternalError, internal_error));
   }
 }
 
@@ -299,7 +315,7 @@ void LanguageServer::answer(const json& id, RequestHandler handler, const json& 
                             const std::string& uri, int64_t version) {
   std::string internal_error;
   bool later = false;
-  std::string body = response_from(
+  SharedBody body = response_from(
       id,
       [&]() -> Reply {
         Reply reply = (this->*handler)(params);
@@ -314,7 +330,7 @@ void LanguageServer::answer(const json& id, RequestHandler handler, const json& 
       },
       internal_error);
   if (!internal_error.empty()) log(kLogError, internal_error);
-  if (!later) host_.send(std::move(body));
+  if (!later) host_.send_shared(std::move(body));
 }
 
 void LanguageServer::start_background(const json& id, Reply&& reply, const std::string& uri,
@@ -330,7 +346,7 @@ void LanguageServer::start_background(const json& id, Reply&& reply, const std::
   host_.run_in_background(
       [this, id, key, cancel, work = std::move(reply.background)] {
         std::string internal_error;
-        std::string body;
+        SharedBody body;
         if (!cancel->cancelled())
           body = response_from(
               id, [&] { return work(*cancel); }, internal_error);
@@ -348,7 +364,7 @@ void LanguageServer::start_background(const json& id, Reply&& reply, const std::
           else if (cancel->cancelled())
             send_error(id, ErrorCode::RequestCancelled, "The request was cancelled");
           else
-            host_.send(std::move(body));
+            host_.send_shared(std::move(body));
         });
       },
       reply.lane);
@@ -1413,17 +1429,6 @@ Reply LanguageServer::selection_range(const json& params) {
   return answers;
 }
 
-namespace {
-
-Reply semantic_tokens_reply(std::string id, std::shared_ptr<const std::vector<uint32_t>> data) {
-  const size_t size = 32 + data->size() * 4;
-  return Reply::written(size, [id = std::move(id), data = std::move(data)](std::string& out) {
-    protocol::append_semantic_tokens(out, id, *data);
-  });
-}
-
-}  // namespace
-
 Reply LanguageServer::full_semantic_tokens(const Document& document, bool from_held) {
   SemanticTokensState& state = semantic_tokens_[document.uri];
   const features::Snapshot snapshot = workspace_.snapshot(document);
@@ -1432,7 +1437,8 @@ Reply LanguageServer::full_semantic_tokens(const Document& document, bool from_h
   // the whole result as well: a full request then costs what a delta does, and writing it.
   if (!from_held || !state.advance(snapshot, client_.encoding, id))
     state.reset(snapshot, client_.encoding, id);
-  return semantic_tokens_reply(state.id(), state.data());
+  return Reply::shared_text(protocol::semantic_tokens_head(state.id()), state.text(),
+                            state.result_length(), std::string(protocol::kSemanticTokensTail));
 }
 
 Reply LanguageServer::semantic_tokens_full(const json& params) {
@@ -1464,13 +1470,16 @@ Reply LanguageServer::semantic_tokens_range(const json& params) {
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
   const base::ByteRange range = to_byte_range(lines, request.range, client_.encoding);
-  auto data = std::make_shared<std::vector<uint32_t>>();
+  std::vector<uint32_t> data;
   encode_semantic_pieces(
       lines,
       semantic_token_pieces(lines, features::semantic_tokens(workspace_.snapshot(document), range)),
-      client_.encoding, {0, 0}, *data);
+      client_.encoding, {0, 0}, data);
   // Not remembered: a range result is not what a later delta request refers to.
-  return semantic_tokens_reply("", std::move(data));
+  const size_t size = 32 + data.size() * 4;
+  return Reply::written(size, [data = std::move(data)](std::string& out) {
+    protocol::append_semantic_tokens(out, "", data);
+  });
 }
 
 }  // namespace hclspec::server::lsp

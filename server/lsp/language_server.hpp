@@ -68,6 +68,14 @@ struct Reply {
     reply.stale_on_any_edit = stale_on_any_edit;
     return reply;
   }
+  // A result written as `before`, the first `length` bytes of `text`, then `after`: text the
+  // server holds (a document's semantic tokens), sent without a copy.
+  static Reply shared_text(std::string before, std::shared_ptr<const std::string> text,
+                           size_t length, std::string after) {
+    Reply reply(nullptr);
+    reply.shared = SharedBody{std::move(before), std::move(text), length, std::move(after)};
+    return reply;
+  }
   // Not answered now: the request waits until what it reads may have changed (held_requests_).
   static Reply hold() {
     Reply reply(nullptr);
@@ -77,6 +85,7 @@ struct Reply {
   nlohmann::json value;
   size_t size = 0;
   Writer write;
+  SharedBody shared;  // set by shared_text()
   Work background;
   bool held = false;
   Lane lane = Lane::Workspace;

@@ -2,10 +2,13 @@
 #include "server/lsp/semantic_tokens_state.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <span>
 
 #include "engine/base/huge_pages.hpp"
 #include "engine/features/semantic_tokens.hpp"
+#include "protocol/large_results.hpp"
 
 namespace hclspec::server::lsp {
 namespace {
@@ -34,6 +37,14 @@ uint32_t settled_after(const std::vector<base::ByteRange>& items, uint32_t at, u
   return after == items.end() ? text_end : after->start;
 }
 
+// The start of the first root item starting at or after `at` (`text_end` when none).
+uint32_t start_from(const std::vector<base::ByteRange>& items, uint32_t at, uint32_t text_end) {
+  auto found = std::lower_bound(
+      items.begin(), items.end(), at,
+      [](const base::ByteRange& item, uint32_t offset) { return item.start < offset; });
+  return found == items.end() ? text_end : found->start;
+}
+
 // Replaces `numbers`[at, at + removed) by `with`, moving what follows at most once: a
 // keystroke most often changes no count, and the held data is megabytes long.
 void splice(std::vector<uint32_t>& numbers, size_t at, size_t removed,
@@ -47,7 +58,43 @@ void splice(std::vector<uint32_t>& numbers, size_t at, size_t removed,
   std::copy(with.begin(), with.end(), numbers.begin() + static_cast<ptrdiff_t>(at));
 }
 
+// The five numbers of the piece whose text starts at `at`.
+std::array<uint32_t, 5> read_piece(const std::string& text, size_t at) {
+  std::array<uint32_t, 5> numbers{};
+  for (uint32_t& number : numbers) {
+    const char* end = std::from_chars(text.data() + at, text.data() + text.size(), number).ptr;
+    at = static_cast<size_t>(end - text.data()) + 1;  // past the comma
+  }
+  return numbers;
+}
+
 }  // namespace
+
+void SemanticTokensState::append_anchored(std::string& out, std::span<const uint32_t> numbers,
+                                          size_t first_piece, size_t base,
+                                          std::vector<Anchor>& anchors) const {
+  const size_t count = numbers.size() / 5;
+  for (size_t done = 0; done < count;) {
+    const size_t piece = first_piece + done;
+    if (piece % kAnchorEvery == 0)
+      anchors.push_back({static_cast<uint32_t>(piece), static_cast<uint32_t>(base + out.size())});
+    const size_t until = std::min(count, (piece / kAnchorEvery + 1) * kAnchorEvery - first_piece);
+    protocol::append_comma_terminated(out, numbers.subspan(done * 5, (until - done) * 5));
+    done = until;
+  }
+}
+
+size_t SemanticTokensState::offset_of(size_t piece) const {
+  const auto after =
+      std::upper_bound(anchors_.begin(), anchors_.end(), piece,
+                       [](size_t wanted, const Anchor& anchor) { return wanted < anchor.piece; });
+  const Anchor& anchor = *std::prev(after);  // the first anchor is piece 0's
+  const std::string& text = *text_;
+  size_t at = anchor.offset;
+  for (size_t commas = (piece - anchor.piece) * 5; commas > 0; --commas)
+    at = text.find(',', at) + 1;
+  return at;
+}
 
 void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEncoding encoding,
                                 std::string id) {
@@ -58,38 +105,45 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   incremental_ = snapshot.tree != nullptr;
   root_items_.clear();
   piece_starts_.clear();
-  // The held numbers' memory is used again when no reply still holds it: fresh pages cost more
+  anchors_ = {{0, 0}};
+  // The held text's memory is used again when no reply still holds it: fresh pages cost more
   // than the encoding.
-  if (!data_ || data_.use_count() > 1) data_ = std::make_shared<std::vector<uint32_t>>();
-  std::vector<uint32_t>& data = *data_;
-  data.clear();
-  // The tokens are read a window of whole root items at a time and encoded at once, so the
-  // whole document's (16 bytes each) never exist beside the numbers. At most one piece per
-  // lexical token but for escapes and lines cut: the reserve is address space, touched as it
-  // is filled.
+  if (!text_ || text_.use_count() > 1) text_ = std::make_shared<std::string>();
+  std::string& text = *text_;
+  text.clear();
+  // The tokens are read a window of whole root items at a time and written at once, so neither
+  // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
+  // beside the text (about 12 bytes a piece). The reserve, twice that a lexical token, is
+  // address space, touched as it is filled.
   if (incremental_) {
     const syntax::SyntaxTree& tree = *snapshot.tree;
     root_items_ = root_items(tree);
-    data.reserve(size_t{tree.token_count()} * 5);
+    text.reserve(size_t{tree.token_count()} * 24);
     piece_starts_.reserve(tree.token_count());
   }
-  base::advise_huge_pages(data.data(), data.capacity() * sizeof(uint32_t));
+  base::advise_huge_pages(text.data(), text.capacity());
+  std::vector<uint32_t> numbers;  // a window's
+  std::vector<Anchor> anchors;
+  size_t piece_count = 0;
   protocol::Position previous{0, 0};
   features::semantic_tokens_by_window(
       snapshot, window_bytes_, [&](std::vector<features::SemanticToken>& tokens) {
         const std::vector<features::SemanticToken> pieces =
             semantic_token_pieces(lines, std::move(tokens));
-        previous = encode_semantic_pieces(lines, pieces, encoding, previous, data);
+        numbers.clear();
+        previous = encode_semantic_pieces(lines, pieces, encoding, previous, numbers);
+        append_anchored(text, numbers, piece_count, 0, anchors);
+        piece_count += pieces.size();
         if (incremental_)
           for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
       });
-  base::release_unused_pages(data.data(), data.size() * sizeof(uint32_t),
-                             data.capacity() * sizeof(uint32_t));
+  if (!anchors.empty()) anchors_ = std::move(anchors);  // the first is piece 0's
+  base::release_unused_pages(text.data(), text.size(), text.capacity());
 }
 
 std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::advance(
     const features::Snapshot& snapshot, PositionEncoding encoding, std::string id) {
-  if (!incremental_ || !snapshot.tree || !data_ || snapshot.binding.spec != spec_)
+  if (!incremental_ || !snapshot.tree || !text_ || snapshot.binding.spec != spec_)
     return std::nullopt;
   id_ = std::move(id);
   if (!edits_.any) return std::vector<protocol::SemanticTokensEdit>{};
@@ -103,15 +157,26 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   // the new, to after them; the same bytes in both texts outside it.
   const uint32_t window_start =
       std::min(settled_before(root_items_, edits_.start), settled_before(items, edits_.start));
-  const int64_t old_after =
-      settled_after(root_items_, edits_.old_end,
-                    static_cast<uint32_t>(std::max<int64_t>(0, int64_t{text_end} - shift)));
-  const uint32_t window_end = static_cast<uint32_t>(
-      std::max<int64_t>(settled_after(items, edits_.new_end, text_end), old_after + shift));
-  const uint32_t old_window_end = static_cast<uint32_t>(int64_t{window_end} - shift);
+  // It ends where a root item starts in both texts: from there on both parses read the same
+  // bytes from the same state. An edit can move the boundaries after it (an unterminated
+  // string, a brace), so the first candidate may be one in a single text only.
+  const auto old_text_end = static_cast<uint32_t>(std::max<int64_t>(0, int64_t{text_end} - shift));
+  int64_t window_end =
+      std::max<int64_t>(settled_after(items, edits_.new_end, text_end),
+                        int64_t{settled_after(root_items_, edits_.old_end, old_text_end)} + shift);
+  for (;;) {
+    const int64_t in_new = start_from(items, static_cast<uint32_t>(window_end), text_end);
+    const int64_t in_old =
+        int64_t{start_from(root_items_, static_cast<uint32_t>(window_end - shift), old_text_end)} +
+        shift;
+    if (in_new == in_old) break;
+    window_end = std::max(in_new, in_old);
+  }
+  const uint32_t old_window_end = static_cast<uint32_t>(window_end - shift);
 
   const std::vector<features::SemanticToken> window = semantic_token_pieces(
-      lines, features::semantic_tokens(snapshot, base::ByteRange{window_start, window_end}));
+      lines, features::semantic_tokens(
+                 snapshot, base::ByteRange{window_start, static_cast<uint32_t>(window_end)}));
   const auto first = static_cast<size_t>(
       std::lower_bound(piece_starts_.begin(), piece_starts_.end(), window_start) -
       piece_starts_.begin());
@@ -140,22 +205,49 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   if (has_follower) {
     const uint32_t moved = static_cast<uint32_t>(int64_t{piece_starts_[last]} + shift);
     const protocol::Position at = to_position(lines, moved, encoding);
-    const std::vector<uint32_t>& held = *data_;
+    const std::array<uint32_t, 5> held = read_piece(*text_, offset_of(last));
     replacement.push_back(at.line - previous.line);
     replacement.push_back(at.line == previous.line ? at.character - previous.character
                                                    : at.character);
-    replacement.insert(replacement.end(), held.begin() + static_cast<ptrdiff_t>(last * 5 + 2),
-                       held.begin() + static_cast<ptrdiff_t>(last * 5 + 5));
+    replacement.insert(replacement.end(), held.begin() + 2, held.end());
   }
   protocol::SemanticTokensEdit edit;
   edit.start = static_cast<uint32_t>(first * 5);
   edit.delete_count = static_cast<uint32_t>((last - first + (has_follower ? 1 : 0)) * 5);
   edit.data = std::move(replacement);
 
-  // The held data and piece starts become the new ones. A reply still writing the data keeps
-  // its copy.
-  if (data_.use_count() > 1) data_ = std::make_shared<std::vector<uint32_t>>(*data_);
-  splice(*data_, edit.start, edit.delete_count, edit.data);
+  // The held text, its anchors and the piece starts become the new ones. A reply still writing
+  // the text keeps its copy.
+  const size_t removed = last - first + (has_follower ? 1 : 0);
+  const size_t added = edit.data.size() / 5;
+  const size_t from = offset_of(first);
+  const size_t to = offset_of(first + removed);
+  std::string written;
+  std::vector<Anchor> anchors = {{static_cast<uint32_t>(first), static_cast<uint32_t>(from)}};
+  append_anchored(written, edit.data, first, from, anchors);
+  if (text_.use_count() > 1) text_ = std::make_shared<std::string>(*text_);
+  text_->replace(from, to - from, written);
+  // Anchors before the edit stay, those in what it replaced go, those after it move.
+  const int64_t piece_shift = static_cast<int64_t>(added) - static_cast<int64_t>(removed);
+  const int64_t offset_shift =
+      static_cast<int64_t>(written.size()) - static_cast<int64_t>(to - from);
+  auto kept_end =
+      std::lower_bound(anchors_.begin(), anchors_.end(), first,
+                       [](const Anchor& anchor, size_t piece) { return anchor.piece < piece; });
+  auto moved_begin =
+      std::lower_bound(kept_end, anchors_.end(), first + removed,
+                       [](const Anchor& anchor, size_t piece) { return anchor.piece < piece; });
+  for (auto moved = moved_begin; moved != anchors_.end(); ++moved)
+    anchors.push_back({static_cast<uint32_t>(moved->piece + piece_shift),
+                       static_cast<uint32_t>(moved->offset + offset_shift)});
+  anchors_.erase(kept_end, anchors_.end());
+  anchors_.insert(anchors_.end(), anchors.begin(), anchors.end());
+  // An anchor may be there twice (the edit's first piece is an anchored one): the same piece at
+  // the same offset.
+  anchors_.erase(std::unique(anchors_.begin(), anchors_.end(),
+                             [](const Anchor& a, const Anchor& b) { return a.piece == b.piece; }),
+                 anchors_.end());
+
   for (size_t i = last; i < piece_starts_.size(); ++i)
     piece_starts_[i] = static_cast<uint32_t>(int64_t{piece_starts_[i]} + shift);
   std::vector<uint32_t> window_starts;

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,14 +36,34 @@ class SemanticTokensState {
       const features::Snapshot& snapshot, PositionEncoding encoding, std::string id);
 
   const std::string& id() const { return id_; }
-  // Shared with a reply being written; changed in place only when no reply holds it.
-  std::shared_ptr<const std::vector<uint32_t>> data() const { return data_; }
+  // The held numbers as JSON text, each followed by a comma: a full result is all but the last
+  // byte, between "[" and "]". Held as text, a reply writes it out without a copy and without
+  // the numbers (twice its size) ever existing. Shared with a reply being written; changed in
+  // place only when no reply holds it.
+  std::shared_ptr<const std::string> text() const { return text_; }
+  size_t result_length() const { return text_ && !text_->empty() ? text_->size() - 1 : 0; }
 
  private:
+  // Where a piece's five numbers start in the text, for every 64th piece (and around the last
+  // edits): finding a piece reads at most a few hundred numbers from the anchor before it.
+  struct Anchor {
+    uint32_t piece;
+    uint32_t offset;
+  };
+  static constexpr uint32_t kAnchorEvery = 64;
+
+  // Appends `numbers` (whole pieces; piece `first_piece` first) to `out`, anchoring every 64th
+  // piece at `base` + its offset in `out`.
+  void append_anchored(std::string& out, std::span<const uint32_t> numbers, size_t first_piece,
+                       size_t base, std::vector<Anchor>& anchors) const;
+  // Where piece `piece`'s numbers start in the text (its size for the piece after the last).
+  size_t offset_of(size_t piece) const;
+
   std::string id_;
-  std::shared_ptr<std::vector<uint32_t>> data_;  // five numbers per piece
-  std::vector<uint32_t> piece_starts_;           // each piece's byte offset
-  std::vector<base::ByteRange> root_items_;      // of the text the pieces were made for
+  std::shared_ptr<std::string> text_;
+  std::vector<Anchor> anchors_;              // by piece; the first is piece 0
+  std::vector<uint32_t> piece_starts_;       // each piece's byte offset
+  std::vector<base::ByteRange> root_items_;  // of the text the pieces were made for
   spec::EditedRegion edits_;
   // The spec the held tokens' modifiers come from: another spec (edited, or chosen anew) changes
   // tokens the edits never touched.

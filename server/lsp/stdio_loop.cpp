@@ -128,11 +128,17 @@ class StdioHost final : public Host {
   }
 
   void send(std::string body) override {
-    // The header and the body leave as two buffers: a large body is not copied behind it.
+    SharedBody parts;
+    parts.head = std::move(body);
+    send_shared(std::move(parts));
+  }
+  void send_shared(SharedBody body) override {
+    // The header and the body's parts leave as separate buffers: a large body is not copied
+    // behind the header, nor a shared part into the body.
     Outgoing message{protocol::frame_header(body.size()), std::move(body)};
     if (!output_is_pollable_) {
-      write_all(message.header);
-      write_all(message.body);
+      for (const asio::const_buffer& buffer : message.buffers())
+        write_all({static_cast<const char*>(buffer.data()), buffer.size()});
       return;
     }
     outgoing_.push_back(std::move(message));
@@ -197,22 +203,21 @@ class StdioHost final : public Host {
   }
 
   void write_next() {
-    const std::array<asio::const_buffer, 2> buffers{asio::buffer(outgoing_.front().header),
-                                                    asio::buffer(outgoing_.front().body)};
-    asio::async_write(output_, buffers, [this](boost::system::error_code error, size_t) {
-      if (error) {
-        // The client is gone: nobody is left to serve.
-        status_ = 1;
-        outgoing_.clear();
-        io_.stop();
-        return;
-      }
-      outgoing_.pop_front();
-      if (!outgoing_.empty())
-        write_next();
-      else if (finished_)
-        io_.stop();
-    });
+    asio::async_write(output_, outgoing_.front().buffers(),
+                      [this](boost::system::error_code error, size_t) {
+                        if (error) {
+                          // The client is gone: nobody is left to serve.
+                          status_ = 1;
+                          outgoing_.clear();
+                          io_.stop();
+                          return;
+                        }
+                        outgoing_.pop_front();
+                        if (!outgoing_.empty())
+                          write_next();
+                        else if (finished_)
+                          io_.stop();
+                      });
   }
 
   void write_all(std::string_view bytes) {
@@ -247,7 +252,13 @@ class StdioHost final : public Host {
   protocol::MessageReader reader_;
   struct Outgoing {
     std::string header;
-    std::string body;
+    SharedBody body;
+
+    std::array<asio::const_buffer, 4> buffers() const {
+      return {asio::buffer(header), asio::buffer(body.head),
+              asio::buffer(body.middle ? body.middle->data() : nullptr, body.middle_length),
+              asio::buffer(body.tail)};
+    }
   };
   std::deque<Outgoing> outgoing_;
   std::ofstream log_file_;

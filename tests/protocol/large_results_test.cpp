@@ -19,15 +19,6 @@ std::string as_json_string(std::string_view text) {
   return out;
 }
 
-std::vector<uint32_t> applied(std::vector<uint32_t> data,
-                              const std::vector<SemanticTokensEdit>& edits) {
-  for (auto edit = edits.rbegin(); edit != edits.rend(); ++edit) {
-    data.erase(data.begin() + edit->start, data.begin() + edit->start + edit->delete_count);
-    data.insert(data.begin() + edit->start, edit->data.begin(), edit->data.end());
-  }
-  return data;
-}
-
 }  // namespace
 
 TEST_CASE("strings are escaped as JSON and bytes that are not UTF-8 become U+FFFD") {
@@ -112,24 +103,17 @@ TEST_CASE("semantic tokens and their deltas written directly") {
         json::parse(
             R"({"resultId": "8", "edits": [{"start": 5, "deleteCount": 2, "data": [9, 9]}]})"));
   CHECK(response_head("a") == R"({"id":"a","jsonrpc":"2.0","result":)");
-}
-
-TEST_CASE("the semantic token edit keeps the common start and end, and rebuilds the new array") {
-  CHECK(semantic_tokens_edits(std::vector<uint32_t>{1, 2, 3}, std::vector<uint32_t>{1, 2, 3})
-            .empty());
-  CHECK(semantic_tokens_edits(std::vector<uint32_t>{1, 2, 3}, std::vector<uint32_t>{1, 9, 3}) ==
-        std::vector<SemanticTokensEdit>{{1, 1, {9}}});
-  CHECK(semantic_tokens_edits(std::vector<uint32_t>{}, std::vector<uint32_t>{4, 5}) ==
-        std::vector<SemanticTokensEdit>{{0, 0, {4, 5}}});
-  CHECK(semantic_tokens_edits(std::vector<uint32_t>{1, 1, 1}, std::vector<uint32_t>{1, 1}) ==
-        std::vector<SemanticTokensEdit>{{2, 1, {}}});
-  std::minstd_rand random(5);
-  for (int i = 0; i < 3000; ++i) {
-    std::vector<uint32_t> before(random() % 10), after(random() % 10);
-    for (uint32_t& n : before) n = static_cast<uint32_t>(random() % 3);
-    for (uint32_t& n : after) n = static_cast<uint32_t>(random() % 3);
-    CAPTURE(before);
-    CAPTURE(after);
-    CHECK(applied(before, semantic_tokens_edits(before, after)) == after);
-  }
+  // In parts, as a held text is sent: the head, the numbers but the last comma, the tail.
+  std::string held;
+  append_comma_terminated(held, numbers);
+  CHECK(held.back() == ',');
+  held.pop_back();
+  CHECK(semantic_tokens_head("2") + held + std::string(kSemanticTokensTail) == [&] {
+    std::string whole;
+    append_semantic_tokens(whole, "2", numbers);
+    return whole;
+  }());
+  held.clear();
+  append_comma_terminated(held, {});
+  CHECK(held.empty());
 }
