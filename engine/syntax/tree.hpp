@@ -334,18 +334,19 @@ class NodeList {
   // one root item's subtree is): for a walk about to read them in an order its prefetcher can't
   // guess, such as a body's children found from the last one backwards.
   void prefetch(NodeId first, NodeId last) const {
-    if (first > last || last + 1 >= size_) return;
+    if (first > last || size_t{last} + 1 >= size_) return;  // the root is not in the arrays
     const Node* from = nullptr;
     if (flat_ != nullptr) {
       from = flat_ + first;
     } else {
-      const TreeChunk& chunk = tree_->chunk_of_node(first);
-      if (!chunk.holds_node(last)) return;
-      from = chunk.node_data + (first - chunk.first_node);
+      if (chunk_ == nullptr || !chunk_->holds_node(first)) chunk_ = &tree_->chunk_of_node(first);
+      if (!chunk_->holds_node(last)) return;
+      from = chunk_->node_data + (first - chunk_->first_node);
     }
-    const char* byte = reinterpret_cast<const char*>(from);
-    const char* const end = reinterpret_cast<const char*>(from + (last - first) + 1);
-    for (; byte < end; byte += 64) __builtin_prefetch(byte);
+    const auto end = reinterpret_cast<uintptr_t>(from + (last - first) + 1);
+    for (uintptr_t line = reinterpret_cast<uintptr_t>(from) & ~uintptr_t{63}; line < end;
+         line += 64)
+      __builtin_prefetch(reinterpret_cast<const void*>(line));  // NOLINT: an address, not a pointer
   }
   using iterator = IndexIterator<NodeList, Node>;
   iterator begin() const;

@@ -43,7 +43,8 @@ struct ClientOptions {
 
 // A request's result: a json value, or a writer that appends the result's JSON to the response
 // (results too large to build as a json tree in time: semantic tokens, document symbols), or
-// work for a worker thread that gives one of those (what reads the workspace's files).
+// text the server holds sent as it is (a full semantic tokens result), or work for a worker
+// thread that gives one of those (what reads the workspace's files).
 struct Reply {
   using Writer = std::function<void(std::string& out)>;
   // `cancel` is set when the client cancels the request or edits its document (the reply is
@@ -69,11 +70,13 @@ struct Reply {
     return reply;
   }
   // A result written as `before`, the first `length` bytes of `text`, then `after`: text the
-  // server holds (a document's semantic tokens), sent without a copy.
+  // server holds (a document's semantic tokens), sent without a copy. Made on the state's
+  // thread, where the text is changed only while no reply holds it.
   static Reply shared_text(std::string before, std::shared_ptr<const std::string> text,
                            size_t length, std::string after) {
     Reply reply(nullptr);
     reply.shared = SharedBody{std::move(before), std::move(text), length, std::move(after)};
+    reply.is_shared = true;
     return reply;
   }
   // Not answered now: the request waits until what it reads may have changed (held_requests_).
@@ -85,7 +88,8 @@ struct Reply {
   nlohmann::json value;
   size_t size = 0;
   Writer write;
-  SharedBody shared;  // set by shared_text()
+  SharedBody shared;  // with is_shared, set by shared_text()
+  bool is_shared = false;
   Work background;
   bool held = false;
   Lane lane = Lane::Workspace;

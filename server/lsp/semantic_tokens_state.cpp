@@ -77,7 +77,7 @@ void SemanticTokensState::append_anchored(std::string& out, std::span<const uint
   for (size_t done = 0; done < count;) {
     const size_t piece = first_piece + done;
     if (piece % kAnchorEvery == 0)
-      anchors.push_back({static_cast<uint32_t>(piece), static_cast<uint32_t>(base + out.size())});
+      anchors.push_back({static_cast<uint32_t>(piece), base + out.size()});
     const size_t until = std::min(count, (piece / kAnchorEvery + 1) * kAnchorEvery - first_piece);
     protocol::append_comma_terminated(out, numbers.subspan(done * 5, (until - done) * 5));
     done = until;
@@ -96,13 +96,26 @@ size_t SemanticTokensState::offset_of(size_t piece) const {
   return at;
 }
 
+std::vector<SemanticTokensState::Anchor> SemanticTokensState::regular_anchors() const {
+  std::vector<Anchor> anchors = {{0, 0}};
+  const std::string& text = *text_;
+  size_t commas = 0;
+  for (size_t at = text.find(','); at != std::string::npos; at = text.find(',', at + 1))
+    if (++commas % (5 * kAnchorEvery) == 0)
+      anchors.push_back({static_cast<uint32_t>(commas / 5), at + 1});
+  return anchors;
+}
+
 void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEncoding encoding,
                                 std::string id) {
   const base::LineIndex& lines = snapshot.source().lines();
   id_ = std::move(id);
   edits_ = {};
   spec_ = snapshot.binding.spec;
-  incremental_ = snapshot.tree != nullptr;
+  // Followed through edits only once whole: a reset that fails halfway (out of memory) leaves a
+  // state the next request resets again.
+  incremental_ = false;
+  const bool followable = snapshot.tree != nullptr;
   root_items_.clear();
   piece_starts_.clear();
   anchors_ = {{0, 0}};
@@ -115,7 +128,7 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
   // beside the text (about 12 bytes a piece). The reserve, twice that a lexical token, is
   // address space, touched as it is filled.
-  if (incremental_) {
+  if (followable) {
     const syntax::SyntaxTree& tree = *snapshot.tree;
     root_items_ = root_items(tree);
     text.reserve(size_t{tree.token_count()} * 24);
@@ -128,17 +141,19 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   protocol::Position previous{0, 0};
   features::semantic_tokens_by_window(
       snapshot, window_bytes_, [&](std::vector<features::SemanticToken>& tokens) {
-        const std::vector<features::SemanticToken> pieces =
+        std::vector<features::SemanticToken> pieces =
             semantic_token_pieces(lines, std::move(tokens));
         numbers.clear();
         previous = encode_semantic_pieces(lines, pieces, encoding, previous, numbers);
         append_anchored(text, numbers, piece_count, 0, anchors);
         piece_count += pieces.size();
-        if (incremental_)
+        if (followable)
           for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
+        tokens = std::move(pieces);  // the walk's buffer again, rather than a new one each window
       });
   if (!anchors.empty()) anchors_ = std::move(anchors);  // the first is piece 0's
   base::release_unused_pages(text.data(), text.size(), text.capacity());
+  incremental_ = followable;
 }
 
 std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::advance(
@@ -216,44 +231,61 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   edit.delete_count = static_cast<uint32_t>((last - first + (has_follower ? 1 : 0)) * 5);
   edit.data = std::move(replacement);
 
-  // The held text, its anchors and the piece starts become the new ones. A reply still writing
-  // the text keeps its copy.
+  // The held text, its anchors and the piece starts become the new ones. Should that fail
+  // halfway (out of memory), the state is not followed further: the next request gets the full
+  // tokens.
+  struct Abandon {
+    bool& incremental;
+    bool done = false;
+    ~Abandon() {
+      if (!done) incremental = false;
+    }
+  } abandon{incremental_};
   const size_t removed = last - first + (has_follower ? 1 : 0);
   const size_t added = edit.data.size() / 5;
   const size_t from = offset_of(first);
   const size_t to = offset_of(first + removed);
-  std::string written;
-  std::vector<Anchor> anchors = {{static_cast<uint32_t>(first), static_cast<uint32_t>(from)}};
-  append_anchored(written, edit.data, first, from, anchors);
-  if (text_.use_count() > 1) text_ = std::make_shared<std::string>(*text_);
-  text_->replace(from, to - from, written);
-  // Anchors before the edit stay, those in what it replaced go, those after it move.
-  const int64_t piece_shift = static_cast<int64_t>(added) - static_cast<int64_t>(removed);
-  const int64_t offset_shift =
-      static_cast<int64_t>(written.size()) - static_cast<int64_t>(to - from);
-  auto kept_end =
+  // Anchors before the edit stay, those in what it replaced go, those after it move; the edit's
+  // first piece and the one after it are anchored, so no stretch between anchors grows.
+  const auto kept_end =
       std::lower_bound(anchors_.begin(), anchors_.end(), first,
                        [](const Anchor& anchor, size_t piece) { return anchor.piece < piece; });
-  auto moved_begin =
+  const auto moved_begin =
       std::lower_bound(kept_end, anchors_.end(), first + removed,
                        [](const Anchor& anchor, size_t piece) { return anchor.piece < piece; });
+  std::vector<Anchor> anchors(anchors_.begin(), kept_end);
+  anchors.push_back({static_cast<uint32_t>(first), from});
+  std::string written;
+  append_anchored(written, edit.data, first, from, anchors);
+  anchors.push_back({static_cast<uint32_t>(first + added), from + written.size()});
   for (auto moved = moved_begin; moved != anchors_.end(); ++moved)
-    anchors.push_back({static_cast<uint32_t>(moved->piece + piece_shift),
-                       static_cast<uint32_t>(moved->offset + offset_shift)});
-  anchors_.erase(kept_end, anchors_.end());
-  anchors_.insert(anchors_.end(), anchors.begin(), anchors.end());
-  // An anchor may be there twice (the edit's first piece is an anchored one): the same piece at
-  // the same offset.
-  anchors_.erase(std::unique(anchors_.begin(), anchors_.end(),
-                             [](const Anchor& a, const Anchor& b) { return a.piece == b.piece; }),
-                 anchors_.end());
+    anchors.push_back({static_cast<uint32_t>(moved->piece + added - removed),
+                       moved->offset + written.size() - (to - from)});
+  // The same piece may be anchored twice, at the same offset.
+  anchors.erase(std::unique(anchors.begin(), anchors.end(),
+                            [](const Anchor& a, const Anchor& b) { return a.piece == b.piece; }),
+                anchors.end());
 
+  if (text_.use_count() > 1) {
+    // A reply still writes the text: it keeps it, and a copy with room to grow is edited.
+    auto copy = std::make_shared<std::string>();
+    copy->reserve(text_->size() + text_->size() / 64 + written.size());
+    base::advise_huge_pages(copy->data(), copy->capacity());
+    copy->append(*text_, 0, from).append(written).append(*text_, to);
+    text_ = std::move(copy);
+  } else {
+    text_->replace(from, to - from, written);
+  }
+  anchors_ = std::move(anchors);
   for (size_t i = last; i < piece_starts_.size(); ++i)
     piece_starts_[i] = static_cast<uint32_t>(int64_t{piece_starts_[i]} + shift);
   std::vector<uint32_t> window_starts;
   window_starts.reserve(window.size());
   for (const features::SemanticToken& piece : window) window_starts.push_back(piece.start);
   splice(piece_starts_, first, last - first, window_starts);
+  // Anchors gather where edits fall: past twice the regular number, they are made again.
+  if (anchors_.size() > piece_starts_.size() / kAnchorEvery * 2 + 64) anchors_ = regular_anchors();
+  abandon.done = true;
   root_items_ = std::move(items);
   edits_ = {};
   std::vector<protocol::SemanticTokensEdit> edits;

@@ -38,17 +38,18 @@ class SemanticTokensState {
   const std::string& id() const { return id_; }
   // The held numbers as JSON text, each followed by a comma: a full result is all but the last
   // byte, between "[" and "]". Held as text, a reply writes it out without a copy and without
-  // the numbers (twice its size) ever existing. Shared with a reply being written; changed in
+  // the numbers (1.7 times its size) ever existing. Shared with a reply being written; changed in
   // place only when no reply holds it.
   std::shared_ptr<const std::string> text() const { return text_; }
   size_t result_length() const { return text_ && !text_->empty() ? text_->size() - 1 : 0; }
 
  private:
-  // Where a piece's five numbers start in the text, for every 64th piece (and around the last
-  // edits): finding a piece reads at most a few hundred numbers from the anchor before it.
+  // Where a piece's five numbers start in the text, for every 64th piece and around the edits
+  // (never more than 64 pieces apart): finding a piece reads at most 320 numbers from the anchor
+  // before it.
   struct Anchor {
     uint32_t piece;
-    uint32_t offset;
+    size_t offset;
   };
   static constexpr uint32_t kAnchorEvery = 64;
 
@@ -58,6 +59,8 @@ class SemanticTokensState {
                        size_t base, std::vector<Anchor>& anchors) const;
   // Where piece `piece`'s numbers start in the text (its size for the piece after the last).
   size_t offset_of(size_t piece) const;
+  // The anchors of every 64th piece, read from the text.
+  std::vector<Anchor> regular_anchors() const;
 
   std::string id_;
   std::shared_ptr<std::string> text_;

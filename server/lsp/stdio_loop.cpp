@@ -137,8 +137,13 @@ class StdioHost final : public Host {
     // behind the header, nor a shared part into the body.
     Outgoing message{protocol::frame_header(body.size()), std::move(body)};
     if (!output_is_pollable_) {
+      if (output_failed_) return;
       for (const asio::const_buffer& buffer : message.buffers())
-        write_all({static_cast<const char*>(buffer.data()), buffer.size()});
+        if (!write_all({static_cast<const char*>(buffer.data()), buffer.size()})) {
+          // The rest of the message would follow a short one: nothing more is written.
+          output_failed();
+          return;
+        }
       return;
     }
     outgoing_.push_back(std::move(message));
@@ -206,10 +211,7 @@ class StdioHost final : public Host {
     asio::async_write(output_, outgoing_.front().buffers(),
                       [this](boost::system::error_code error, size_t) {
                         if (error) {
-                          // The client is gone: nobody is left to serve.
-                          status_ = 1;
-                          outgoing_.clear();
-                          io_.stop();
+                          output_failed();
                           return;
                         }
                         outgoing_.pop_front();
@@ -220,13 +222,22 @@ class StdioHost final : public Host {
                       });
   }
 
-  void write_all(std::string_view bytes) {
+  // The client is gone: nobody is left to serve.
+  void output_failed() {
+    output_failed_ = true;
+    status_ = 1;
+    outgoing_.clear();
+    io_.stop();
+  }
+
+  bool write_all(std::string_view bytes) {
     while (!bytes.empty()) {
       const ssize_t count = ::write(output_fd_, bytes.data(), bytes.size());
       if (count < 0 && errno == EINTR) continue;
-      if (count <= 0) return;
+      if (count <= 0) return false;
       bytes.remove_prefix(static_cast<size_t>(count));
     }
+    return true;
   }
 
   // Stops reading; what is queued for the client is still written.
@@ -271,6 +282,7 @@ class StdioHost final : public Host {
   bool finished_ = false;
   std::atomic<bool> stop_reading_ = false;
   int status_ = 1;
+  bool output_failed_ = false;
 };
 
 }  // namespace

@@ -105,7 +105,8 @@ TEST_CASE(
     std::string current = text;
     features::Snapshot snapshot;
     snapshot.tree = syntax::parse_config(current, "t.hcl");
-    SemanticTokensState state;
+    // Windows of 256 bytes: the text is written, and anchored, over many windows.
+    SemanticTokensState state(256);
     state.reset(snapshot, encoding, "0");
     std::vector<uint32_t> client = held_numbers(state);
     size_t deltas = 0;
@@ -118,7 +119,12 @@ TEST_CASE(
       current.replace(start, end - start, inserted);
       state.edited(start, end, static_cast<uint32_t>(inserted.size()));
       snapshot.tree = syntax::parse_config(current, "t.hcl");
+      // Now and then a reply still holds the text: it must keep what it holds.
+      const std::shared_ptr<const std::string> replying =
+          step % 7 == 0 ? state.text() : std::shared_ptr<const std::string>();
+      const std::string replied = replying ? *replying : std::string();
       const auto edits = state.advance(snapshot, encoding, std::to_string(step));
+      if (replying) CHECK(*replying == replied);
       const std::vector<uint32_t> expected = whole(snapshot, encoding);
       if (!edits) {
         state.reset(snapshot, encoding, std::to_string(step));
@@ -136,4 +142,31 @@ TEST_CASE(
     }
     CHECK(deltas > 300);
   }
+}
+
+TEST_CASE("semantic tokens followed through many edits at one place stay exact") {
+  // Small root items added at the top again and again: every delta starts at the first piece,
+  // which moves the rest of the text and its anchors each time.
+  std::string current;
+  for (int i = 0; i < 200; ++i) current += "a" + std::to_string(i) + " = \"x${y}\" # c\n";
+  features::Snapshot snapshot;
+  snapshot.tree = syntax::parse_config(current, "t.hcl");
+  SemanticTokensState state(128);
+  state.reset(snapshot, PositionEncoding::Utf16, "0");
+  std::vector<uint32_t> client = held_numbers(state);
+  for (int step = 1; step <= 1500; ++step) {
+    const std::string inserted = step % 3 == 0 ? "b = [1, 2, 3]\n" : "c = d.e\n";
+    current.insert(0, inserted);
+    state.edited(0, 0, static_cast<uint32_t>(inserted.size()));
+    snapshot.tree = syntax::parse_config(current, "t.hcl");
+    const auto edits = state.advance(snapshot, PositionEncoding::Utf16, std::to_string(step));
+    REQUIRE(edits);
+    for (const protocol::SemanticTokensEdit& edit : *edits) {
+      client.erase(client.begin() + edit.start, client.begin() + edit.start + edit.delete_count);
+      client.insert(client.begin() + edit.start, edit.data.begin(), edit.data.end());
+    }
+  }
+  const std::vector<uint32_t> expected = whole(snapshot, PositionEncoding::Utf16);
+  CHECK(client == expected);
+  CHECK(held_numbers(state) == expected);
 }

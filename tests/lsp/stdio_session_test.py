@@ -28,6 +28,11 @@ class Server:
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.messages = []
         self.lock = threading.Condition()
+        # Cleared, the reader stops before the body of a message of over 1 MB (which then stays
+        # in the pipe, the server still writing it) and sets `parked`.
+        self.read_large = threading.Event()
+        self.read_large.set()
+        self.parked = threading.Event()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self):
@@ -45,6 +50,9 @@ class Server:
                 name, _, value = line.decode().partition(":")
                 if name.strip().lower() == "content-length":
                     length = int(value)
+            if length > 1 << 20 and not self.read_large.is_set():
+                self.parked.set()
+                self.read_large.wait()
             body = out.read(length)
             with self.lock:
                 self.messages.append(json.loads(body))
@@ -178,8 +186,9 @@ def hostile_input():
 
 
 def large_results():
-    """Results of megabytes (the semantic tokens of a large file), written behind their header as
-    a second buffer, arrive whole and in order with the small replies around them."""
+    """Results of megabytes (the semantic tokens of a large file), written behind their header
+    from the text the server holds, arrive whole and in order with the small replies around them,
+    and an edit made while one is still being written changes the next one only."""
     server = Server()
     initialize(server)
     uri = "file:///tmp/hclspec-stdio-large.hcl"
@@ -187,12 +196,24 @@ def large_results():
                    for i in range(20000))
     server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
         "uri": uri, "languageId": "hcl", "version": 1, "text": text}}})
+    server.read_large.clear()
     for request_id in (10, 11, 12):
         method = "textDocument/hover" if request_id == 11 else "textDocument/semanticTokens/full"
         params = {"textDocument": {"uri": uri}}
         if request_id == 11:
             params["position"] = {"line": 0, "character": 1}
+        if request_id == 12:
+            # While the first result is still in the pipe: a line added at the top, which
+            # changes the text the server holds and is writing.
+            check(server.parked.wait(timeout=60), "the first large result is being written")
+            server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                "textDocument": {"uri": uri, "version": 2}, "contentChanges": [{
+                    "range": {"start": {"line": 0, "character": 0},
+                              "end": {"line": 0, "character": 0}},
+                    "text": "a = 1\n"}]}})
         server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+    time.sleep(1)  # for the server to answer 12 behind the first
+    server.read_large.set()
     first, hover, second = (server.response(i) for i in (10, 11, 12))
     # Eleven tokens a block: type, label, two names, the quotes, the string text, `${`, the
     # variable and its step, `}`, ... each five numbers; what matters is that it is all there.
@@ -200,8 +221,12 @@ def large_results():
           "a large result arrives whole (%s numbers)" %
           (len(first["result"]["data"]) if first else "no"))
     check(hover is not None and "result" in hover, "a small reply between two large ones arrives")
-    check(second is not None and second["result"]["data"] == first["result"]["data"],
-          "the second large result is the same as the first")
+    # `a`, `=` and `1` come first, and the first block moved a line down.
+    before = first["result"]["data"] if first else []
+    after = second["result"]["data"] if second else []
+    check(after[:15] == [0, 0, 1, 2, 1, 0, 2, 1, 9, 0, 0, 2, 1, 8, 0] and
+          after[15:] == [before[0] + 1] + before[1:],
+          "the second large result is the first one with the added line")
     finish(server, 0)
 
 

@@ -1,5 +1,5 @@
-// Results written straight to JSON text parse back to what a json tree would hold, and semantic
-// token edits rebuild the new array from the old one.
+// Results written straight to JSON text parse back to what a json tree would hold, written whole
+// or, for semantic tokens, in parts.
 #include "protocol/large_results.hpp"
 
 #include <doctest/doctest.h>
