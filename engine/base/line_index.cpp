@@ -5,6 +5,7 @@
 #include <cstring>
 #include <span>
 
+#include "base/splice.hpp"
 #include "base/unicode.hpp"
 
 namespace hclspec::base {
@@ -58,22 +59,6 @@ LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t 
                             uint32_t new_end) const& {
   return LineIndex(*this).edited(new_text, start, old_end, new_end);
 }
-
-namespace {
-
-// Replaces `to`'s entries [from, until) with `with`, and applies `moved` to those after them.
-template <typename T, typename Move>
-void splice(std::vector<T>& to, size_t from, size_t until, std::span<const T> with, Move moved) {
-  const auto at = [&to](size_t i) { return to.begin() + static_cast<ptrdiff_t>(i); };
-  if (with.size() > until - from)
-    to.insert(at(until), with.size() - (until - from), T{});
-  else
-    to.erase(at(from + with.size()), at(until));
-  std::copy(with.begin(), with.end(), at(from));
-  std::transform(at(from + with.size()), to.end(), at(from + with.size()), moved);
-}
-
-}  // namespace
 
 LineIndex LineIndex::edited(std::string_view new_text, uint32_t start, uint32_t old_end,
                             uint32_t new_end) && {

@@ -91,9 +91,8 @@ class NativeWalker {
       // in a walk of the whole document, a root item's nodes are asked for at once (a quarter of
       // the walk's time, measured), up to 64 KiB from its end, where the walk starts. A range's
       // walk reads little of the items it passes.
-      if (take_ != nullptr && frames_.size() == 1)
-        nodes_.prefetch(std::max(n.first_descendant, item - std::min(item, kPrefetchNodes)), item);
       if (take_ != nullptr && frames_.size() == 1) {
+        nodes_.prefetch(std::max(n.first_descendant, item - std::min(item, kPrefetchNodes)), item);
         const uint32_t item_start = tokens_[n.first_token].start();
         if (item_start - window_start_ >= window_bytes_) {
           hand_over();

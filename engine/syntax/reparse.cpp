@@ -315,12 +315,11 @@ std::unique_ptr<SyntaxTree> parse_edited(const SyntaxTree& old, const Replaced& 
 }  // namespace
 
 std::string apply_edit(const std::string& text, const TextEdit& edit) {
-  const size_t start = std::min<size_t>(edit.start, text.size());
-  const size_t end = std::clamp<size_t>(edit.end, start, text.size());
+  const auto [start, end, new_end] = clamp(edit, text.size());
   std::string out;
   // Room for the edits that follow, made in place by a reparse that takes the text over: had
   // it none, the first character typed would move the text to a new block twice the size.
-  const size_t size = text.size() - (end - start) + edit.replacement.size();
+  const size_t size = text.size() - end + new_end;
   out.reserve(size + size / 64);
   out.append(text, 0, start).append(edit.replacement).append(text, end, std::string::npos);
   return out;

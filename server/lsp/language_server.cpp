@@ -268,8 +268,8 @@ namespace {
 // The response to request `id` carrying `reply`'s result (not work for later).
 SharedBody response_body(const json& id, Reply&& reply) {
   SharedBody body;
-  if (reply.is_shared) {
-    body = std::move(reply.shared);
+  if (reply.shared) {
+    body = std::move(*reply.shared);
     body.head.insert(0, protocol::response_head(id));
     body.tail += '}';
     return body;

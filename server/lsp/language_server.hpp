@@ -76,7 +76,6 @@ struct Reply {
                            size_t length, std::string after) {
     Reply reply(nullptr);
     reply.shared = SharedBody{std::move(before), std::move(text), length, std::move(after)};
-    reply.is_shared = true;
     return reply;
   }
   // Not answered now: the request waits until what it reads may have changed (held_requests_).
@@ -88,8 +87,7 @@ struct Reply {
   nlohmann::json value;
   size_t size = 0;
   Writer write;
-  SharedBody shared;  // with is_shared, set by shared_text()
-  bool is_shared = false;
+  std::optional<SharedBody> shared;  // set by shared_text()
   Work background;
   bool held = false;
   Lane lane = Lane::Workspace;

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "engine/base/huge_pages.hpp"
+#include "engine/base/splice.hpp"
 #include "engine/features/semantic_tokens.hpp"
 #include "protocol/large_results.hpp"
 
@@ -28,34 +29,12 @@ uint32_t settled_before(const std::vector<base::ByteRange>& items, uint32_t at) 
   return after == items.begin() ? 0 : std::prev(after)->end;
 }
 
-// Where the bytes from `at` on start to matter again: the start of the first root item that
-// starts after `at` (`text_end` when none).
-uint32_t settled_after(const std::vector<base::ByteRange>& items, uint32_t at, uint32_t text_end) {
-  auto after = std::upper_bound(
-      items.begin(), items.end(), at,
-      [](uint32_t offset, const base::ByteRange& item) { return offset < item.start; });
-  return after == items.end() ? text_end : after->start;
-}
-
 // The start of the first root item starting at or after `at` (`text_end` when none).
 uint32_t start_from(const std::vector<base::ByteRange>& items, uint32_t at, uint32_t text_end) {
   auto found = std::lower_bound(
       items.begin(), items.end(), at,
       [](const base::ByteRange& item, uint32_t offset) { return item.start < offset; });
   return found == items.end() ? text_end : found->start;
-}
-
-// Replaces `numbers`[at, at + removed) by `with`, moving what follows at most once: a
-// keystroke most often changes no count, and the held data is megabytes long.
-void splice(std::vector<uint32_t>& numbers, size_t at, size_t removed,
-            std::span<const uint32_t> with) {
-  const auto start = numbers.begin() + static_cast<ptrdiff_t>(at);
-  if (with.size() > removed)
-    numbers.insert(start + static_cast<ptrdiff_t>(removed), with.size() - removed, 0);
-  else
-    numbers.erase(start + static_cast<ptrdiff_t>(with.size()),
-                  start + static_cast<ptrdiff_t>(removed));
-  std::copy(with.begin(), with.end(), numbers.begin() + static_cast<ptrdiff_t>(at));
 }
 
 // The five numbers of the piece whose text starts at `at`.
@@ -176,9 +155,10 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   // bytes from the same state. An edit can move the boundaries after it (an unterminated
   // string, a brace), so the first candidate may be one in a single text only.
   const auto old_text_end = static_cast<uint32_t>(std::max<int64_t>(0, int64_t{text_end} - shift));
+  // The first candidate: the first root item starting after the edits, in either text.
   int64_t window_end =
-      std::max<int64_t>(settled_after(items, edits_.new_end, text_end),
-                        int64_t{settled_after(root_items_, edits_.old_end, old_text_end)} + shift);
+      std::max<int64_t>(start_from(items, edits_.new_end + 1, text_end),
+                        int64_t{start_from(root_items_, edits_.old_end + 1, old_text_end)} + shift);
   for (;;) {
     const int64_t in_new = start_from(items, static_cast<uint32_t>(window_end), text_end);
     const int64_t in_old =
@@ -277,12 +257,11 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
     text_->replace(from, to - from, written);
   }
   anchors_ = std::move(anchors);
-  for (size_t i = last; i < piece_starts_.size(); ++i)
-    piece_starts_[i] = static_cast<uint32_t>(int64_t{piece_starts_[i]} + shift);
   std::vector<uint32_t> window_starts;
   window_starts.reserve(window.size());
   for (const features::SemanticToken& piece : window) window_starts.push_back(piece.start);
-  splice(piece_starts_, first, last - first, window_starts);
+  base::splice(piece_starts_, first, last, std::span<const uint32_t>(window_starts),
+               [shift](uint32_t start) { return static_cast<uint32_t>(int64_t{start} + shift); });
   // Anchors gather where edits fall: past twice the regular number, they are made again.
   if (anchors_.size() > piece_starts_.size() / kAnchorEvery * 2 + 64) anchors_ = regular_anchors();
   abandon.done = true;

@@ -142,7 +142,7 @@ class StdioHost final : public Host {
         if (!write_all({static_cast<const char*>(buffer.data()), buffer.size()})) {
           // The rest of the message would follow a short one: nothing more is written.
           output_failed();
-          return;
+          break;
         }
       return;
     }
