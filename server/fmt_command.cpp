@@ -187,14 +187,19 @@ class FmtRun {
       report_syntax_errors(shown, tree);
       return;
     }
-    const std::string formatted = features::formatted_text(*tree);
-    const bool changes = formatted != tree->text();
-    if (changes) ++changed_;
-    if (!o_.write && !o_.check && !o_.diff) {
-      std::cout << formatted;
+    if (!o_.write && !o_.diff) {
+      // Printed, or for --check only compared, as it is made: the text is not held twice.
+      const bool changes = o_.check
+                               ? features::for_each_formatted_piece(*tree, [](std::string_view) {})
+                               : print_formatted(*tree);
+      if (!changes) return;
+      ++changed_;
+      if (o_.check) std::cout << shown << "\n";
       return;
     }
-    if (!changes) return;
+    const std::string formatted = features::formatted_text(*tree);
+    if (formatted == tree->text()) return;
+    ++changed_;
     if (o_.check) std::cout << shown << "\n";
     if (o_.diff) std::cout << unified_diff(tree->text(), formatted, shown);
     if (!o_.write) return;
@@ -203,6 +208,26 @@ class FmtRun {
       return;
     }
     if (!o_.diff) std::cout << shown << "\n";
+  }
+
+  // Prints the formatted text of `tree` through a buffer of its own (a piece is often a few
+  // bytes); whether it differs from the text.
+  static bool print_formatted(const syntax::SyntaxTree& tree) {
+    constexpr size_t kBufferBytes = 64 * 1024;
+    std::string buffer;
+    buffer.reserve(kBufferBytes);
+    const bool changes = features::for_each_formatted_piece(tree, [&](std::string_view piece) {
+      if (buffer.size() + piece.size() > kBufferBytes) {
+        std::cout.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        buffer.clear();
+      }
+      if (piece.size() >= kBufferBytes)
+        std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+      else
+        buffer.append(piece);
+    });
+    std::cout.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    return changes;
   }
 
   void report_syntax_errors(const std::string& shown,

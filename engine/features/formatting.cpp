@@ -2,7 +2,11 @@
 #include "features/formatting.hpp"
 
 #include <algorithm>
+#include <array>
+#include <functional>
+#include <utility>
 
+#include "base/big_stack.hpp"
 #include "base/huge_pages.hpp"
 #include "base/unicode.hpp"
 
@@ -28,38 +32,190 @@ struct FormatLine {
   Cell comment_cell() const { return {comment, end}; }
 };
 
-// hclwrite's pass over its token list, on the tree's own tokens and an array of the spaces before
-// each (hclwrite's SpacesBefore), so no copy of the tokens is made. hclwrite's list differs from
-// the tree's tokens in two ways: hclsyntax strips a byte order mark before scanning (so it counts
-// as three spaces before the first token), and the lexer cuts a token longer than 16 MiB into
-// pieces ("glued" below) that hclwrite has as one token.
-class Formatter {
- public:
-  Formatter(std::string_view text, const syntax::TokenList& tokens) : text_(text), tokens_(tokens) {
-    // Advised before resize first writes to it.
-    spaces_.reserve(tokens.size());
-    base::advise_huge_pages(spaces_.data(), spaces_.capacity() * sizeof(uint32_t));
-    spaces_.resize(tokens.size());
-    first_ = !tokens.empty() && tokens[0].kind() == TokenKind::Bom ? 1 : 0;
-    uint32_t last_end = 0;
-    for (uint32_t i = first_; i < tokens.size(); ++i) {
-      spaces_[i] = tokens[i].start() - last_end;
-      last_end = tokens[i].end();
+constexpr int bracket_change(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::OBrace:
+    case TokenKind::OBrack:
+    case TokenKind::OParen:
+    case TokenKind::TemplateControl:
+    case TokenKind::TemplateInterp:
+      return 1;
+    case TokenKind::CBrace:
+    case TokenKind::CBrack:
+    case TokenKind::CParen:
+    case TokenKind::TemplateSeqEnd:
+      return -1;
+    default:
+      return 0;
+  }
+}
+
+// spaceAfterToken: whether a space follows a token of kind `s` when a token of kind `a` comes
+// after it. Without `has_before`, `before` is hclwrite's TokenNil; `s_is_in` says that the
+// subject is the word "in" (not a piece of a longer token).
+constexpr bool space_after(TokenKind s, TokenKind a, TokenKind before, bool has_before,
+                           bool s_is_in) {
+  if (a == TokenKind::Newline) return false;  // after is never TokenNil here
+  if (s == TokenKind::Ident && a == TokenKind::OParen) return false;
+  // Not in hcl 2.14.1, whose lexer has no "::" (a syntax error there): a namespaced function
+  // call of later HCL versions, which the parser accepts, stays one word as people write it.
+  if (s == TokenKind::DoubleColon || a == TokenKind::DoubleColon) return false;
+  if (s == TokenKind::Dot || a == TokenKind::Dot) return false;
+  if (a == TokenKind::Comma || a == TokenKind::Ellipsis) return false;
+  if (s == TokenKind::Comma) return true;
+  if (s == TokenKind::QuotedLit || s == TokenKind::StringLit || s == TokenKind::OQuote ||
+      s == TokenKind::OHeredoc || a == TokenKind::QuotedLit || a == TokenKind::StringLit ||
+      a == TokenKind::CQuote || a == TokenKind::CHeredoc)
+    return false;  // no extra spaces within templates
+  if (s == TokenKind::Ident && s_is_in && has_before && before == TokenKind::Ident)
+    return true;  // "[for x in [foo]: x]": "in" is a keyword, not a collection indexed
+  if (a == TokenKind::OBrack &&
+      (s == TokenKind::Ident || s == TokenKind::NumberLit || bracket_change(s) < 0))
+    return false;
+  if (s == TokenKind::Bang) return false;
+  if (s == TokenKind::Minus) {
+    // Negation rather than subtraction when what comes before cannot end an expression.
+    if (!has_before) return false;
+    switch (before) {
+      case TokenKind::OParen:
+      case TokenKind::OBrace:
+      case TokenKind::OBrack:
+      case TokenKind::Equal:
+      case TokenKind::Colon:
+      case TokenKind::Comma:
+      case TokenKind::Question:
+      case TokenKind::Plus:
+      case TokenKind::Star:
+      case TokenKind::Slash:
+      case TokenKind::Percent:
+      case TokenKind::Minus:
+      case TokenKind::EqualOp:
+      case TokenKind::NotEqual:
+      case TokenKind::GreaterThan:
+      case TokenKind::GreaterThanEq:
+      case TokenKind::LessThan:
+      case TokenKind::LessThanEq:
+      case TokenKind::And:
+      case TokenKind::Or:
+      case TokenKind::Bang:
+        return false;
+      default:
+        return true;
     }
   }
+  if (s == TokenKind::OBrace || a == TokenKind::CBrace)
+    return !(s == TokenKind::OBrace && a == TokenKind::CBrace);  // "foo {}", "{ a = b }"
+  if ((s == TokenKind::TemplateInterp || s == TokenKind::TemplateControl) && a == TokenKind::OBrace)
+    return true;
+  if (s == TokenKind::CBrace && a == TokenKind::TemplateSeqEnd) return true;
+  if (s == TokenKind::TemplateSeqEnd &&
+      (a == TokenKind::TemplateInterp || a == TokenKind::TemplateControl))
+    return false;
+  if (bracket_change(s) > 0) return false;
+  if (bracket_change(a) < 0) return false;
+  return true;
+}
 
-  // The spaces to print before each token (the byte order mark's entry is unused).
-  std::vector<uint32_t> run() && {
-    split_lines();
-    format_indent();
-    format_spaces();
-    format_cells();
-    return std::move(spaces_);
+constexpr size_t kKinds = static_cast<size_t>(TokenKind::Eof) + 1;
+
+// space_after for a pair of kinds when the answer is the same whatever comes before (and
+// whether the subject is "in"): only an Ident's or a Minus's answer can depend on that.
+enum class Space : uint8_t { kNo = 0, kYes = 1, kDepends = 2 };  // kNo and kYes: the spaces
+constexpr std::array<std::array<Space, kKinds>, kKinds> kSpaceAfter = [] {
+  std::array<std::array<Space, kKinds>, kKinds> table{};
+  for (size_t s = 0; s < kKinds; ++s) {
+    for (size_t a = 0; a < kKinds; ++a) {
+      const auto subject = static_cast<TokenKind>(s), after = static_cast<TokenKind>(a);
+      const bool plain = space_after(subject, after, TokenKind::Eof, false, false);
+      bool same = true;
+      if (subject == TokenKind::Ident || subject == TokenKind::Minus)
+        for (size_t b = 0; b < kKinds; ++b)
+          for (const bool is_in : {false, true})
+            same = same &&
+                   space_after(subject, after, static_cast<TokenKind>(b), true, is_in) == plain &&
+                   space_after(subject, after, TokenKind::Eof, false, is_in) == plain;
+      table[s][a] = !same ? Space::kDepends : plain ? Space::kYes : Space::kNo;
+    }
+  }
+  return table;
+}();
+
+// hclwrite's pass over its token list, on the tree's own tokens, a group of lines at a time.
+// hclwrite computes every token's spaces before (its SpacesBefore) in passes over the whole
+// file; each pass but the alignment of cells is local to a line, and a run of aligned cells ends
+// at a line without that cell. So the lines are formatted in groups that end at a line with
+// neither an "= value" nor a trailing comment, and only a group's spaces are held: far less
+// memory than an entry per token of the file, which a large file pays for in fresh pages.
+// hclwrite's list differs from the tree's tokens in two ways: hclsyntax strips a byte order
+// mark before scanning (here it lies in the gap before the first token, which formatting
+// replaces), and the lexer cuts a token longer than 16 MiB into pieces ("glued" below) that
+// hclwrite has as one token.
+class Formatter {
+ public:
+  Formatter(std::string_view text, const syntax::TokenList& tokens)
+      : text_(text),
+        tokens_(tokens),
+        first_(!tokens.empty() && tokens[0].kind() == TokenKind::Bom ? 1 : 0) {}
+
+  // Calls `each(gap, spaces)` for each gap before a token (from the end of the token before)
+  // that formatting changes, in order, with the number of spaces it becomes. A large file is
+  // formatted in two parts at once, the later one from a line that likely starts a group at no
+  // indentation; if the earlier part does not end so, the later part is formatted again from
+  // where the earlier one left off.
+  template <typename Each>
+  void run(Each each) {
+    const uint32_t split = base::has_second_core() ? likely_fresh_line(size() / 2) : 0;
+    if (split == 0) {
+      format_lines(first_, each);
+      return;
+    }
+    std::vector<std::pair<base::ByteRange, uint32_t>> later_gaps;
+    Formatter later(text_, tokens_);
+    base::LargeStackTask later_part([&] {
+      later.format_lines(split, [&](base::ByteRange gap, uint32_t spaces) {
+        later_gaps.emplace_back(gap, spaces);
+      });
+    });
+    format_lines(first_, each, split);
+    later_part.wait();
+    if (!lines_.empty() || !indents_.empty()) {
+      format_lines(split, each);
+      return;
+    }
+    for (const auto& [gap, spaces] : later_gaps) each(gap, spaces);
   }
 
-  uint32_t first() const { return first_; }
-
  private:
+  // Formats the lines from token `start`, which starts one, in groups, to the end of the file,
+  // or up to the line that starts at token `stop`, leaving the group there open.
+  template <typename Each>
+  void format_lines(uint32_t start, Each each, uint32_t stop = UINT32_MAX) {
+    uint32_t line_start = start;
+    while (line_start < size()) {
+      if (line_start == stop) return;
+      int opened = 0;
+      const FormatLine line = next_line(line_start, opened);
+      if (line.end == line.start) break;  // at the Eof token, which keeps its spaces
+      line_start = line.end;
+      add_line(line, opened);
+      if (line.assign_cell().empty() && line.comment_cell().empty()) flush(each);
+    }
+    flush(each);
+  }
+
+  // A token from `from` on that likely starts a line with nothing open before it, where
+  // formatting can start afresh: at the start of a line after a blank one, with no space before
+  // it. 0 when the file is too small to be worth a second thread, or none is found soon.
+  uint32_t likely_fresh_line(uint32_t from) const {
+    constexpr uint32_t kLeastTokens = 1u << 18, kSearched = 1u << 16;
+    if (size() < kLeastTokens) return 0;
+    for (uint32_t i = from; i < size() && i < from + kSearched; ++i)
+      if (kind(i - 2) == TokenKind::Newline && kind(i - 1) == TokenKind::Newline &&
+          tokens_[i].start() == tokens_[i - 1].end() && kind(i) == TokenKind::Ident && !glued(i))
+        return i;
+    return 0;
+  }
+
   TokenKind kind(uint32_t i) const { return tokens_[i].kind(); }
 
   // Token i continues token i - 1: a piece of one long token.
@@ -81,189 +237,125 @@ class Formatter {
             text_[token.end() - 1] == '\n');
   }
 
-  static int bracket_change(TokenKind kind) {
-    switch (kind) {
-      case TokenKind::OBrace:
-      case TokenKind::OBrack:
-      case TokenKind::OParen:
-      case TokenKind::TemplateControl:
-      case TokenKind::TemplateInterp:
-        return 1;
-      case TokenKind::CBrace:
-      case TokenKind::CBrack:
-      case TokenKind::CParen:
-      case TokenKind::TemplateSeqEnd:
-        return -1;
-      default:
-        return 0;
-    }
-  }
-
   uint32_t size() const { return static_cast<uint32_t>(tokens_.size()); }
 
-  // linesForFormat: one line per newline token (the Eof token belongs to none).
-  void split_lines() {
-    size_t newlines = 0;
-    for (uint32_t i = first_; i < size(); ++i) newlines += is_newline(i) ? 1 : 0;
-    lines_.reserve(newlines + 1);
-    base::advise_huge_pages(lines_.data(), lines_.capacity() * sizeof(FormatLine));
-    uint32_t line_start = first_;
-    for (uint32_t i = first_; i < size(); ++i) {
-      if (kind(i) == TokenKind::Eof) {
-        lines_.push_back({line_start, i, i, i});
-        line_start = size();
+  // The spaces before token i, of the group being formatted.
+  uint32_t& spaces(uint32_t i) { return spaces_[i - group_start_]; }
+  uint32_t spaces(uint32_t i) const { return spaces_[i - group_start_]; }
+
+  // linesForFormat: the line from token `start` to the newline token that ends it (the Eof
+  // token belongs to no line: at it the line is empty), its cells found, in one pass over its
+  // tokens that also finds what formatIndent needs: the brackets it opens (`opened`, negative
+  // when it closes more), counted in the lead up to a heredoc's marker only.
+  FormatLine next_line(uint32_t start, int& opened) const {
+    constexpr uint32_t kNone = UINT32_MAX;
+    int net = 0;  // brackets opened by the tokens so far
+    uint32_t equal = kNone, heredoc = kNone;
+    int net_before_equal = 0, net_before_heredoc = 0;
+    uint32_t end = start;
+    for (; end < size(); ++end) {
+      const TokenKind k = kind(end);
+      if (k == TokenKind::Eof) break;
+      net += bracket_change(k);
+      if (k == TokenKind::Equal && equal == kNone && end > start) {
+        equal = end;
+        net_before_equal = net;
+      } else if (k == TokenKind::OHeredoc && heredoc == kNone) {
+        heredoc = end;
+        net_before_heredoc = net;
+      } else if ((k == TokenKind::Newline || k == TokenKind::Comment) && is_newline(end)) {
+        ++end;  // the newline ends its line
         break;
-      }
-      if (is_newline(i)) {
-        lines_.push_back({line_start, i + 1, i + 1, i + 1});
-        line_start = i + 1;
       }
     }
-    if (line_start < size()) lines_.push_back({line_start, size(), size(), size()});
+    FormatLine line{start, end, end, end};
+    if (line.end > line.start && kind(line.end - 1) == TokenKind::Comment) {
+      uint32_t comment = line.end - 1;
+      while (glued(comment)) --comment;
+      if (comment > line.start) line.assign = line.comment = comment;  // not only a comment
+    }
+    // Only a whole expression after the first "=" is aligned: more brackets opened than closed
+    // after it means a multi-line value starts there. (A comment opens none.)
+    if (equal < line.assign && net == net_before_equal) line.assign = equal;
+    // The lead's brackets up to a heredoc's marker, then those of the "=" cell: none when it is
+    // aligned, as just checked.
+    opened = heredoc < line.assign ? net_before_heredoc : net;
+    return line;
+  }
 
-    for (FormatLine& line : lines_) {
-      if (line.end > line.start && kind(line.end - 1) == TokenKind::Comment) {
-        uint32_t comment = line.end - 1;
-        while (glued(comment)) --comment;
-        if (comment > line.start) line.assign = line.comment = comment;  // not only a comment
-      }
-      for (uint32_t i = line.start + 1; i < line.assign; ++i) {
-        if (kind(i) != TokenKind::Equal) continue;
-        // Only a whole expression after "=" is aligned: more brackets opened than closed
-        // means a multi-line value starts here.
-        int net = 0;
-        for (uint32_t j = i; j < line.assign; ++j) net += bracket_change(kind(j));
-        if (net == 0) line.assign = i;
-        break;
-      }
+  // A line joins the group with the spaces before its tokens as formatIndent and formatSpaces
+  // make them, which look at this line and the indentation before it only. Every token's spaces
+  // are set here but a trailing comment's, which formatCells sets (its glued pieces keep none).
+  void add_line(const FormatLine& line, int opened) {
+    if (lines_.empty()) group_start_ = line.start;
+    lines_.push_back(line);
+    spaces_.resize(spaces_.size() + (line.end - line.start));
+    indent(line, opened);
+    space_cell(line.lead());
+    if (!line.assign_cell().empty()) {
+      spaces(line.assign) = 1;  // "=" is always apart from what it assigns
+      space_cell(line.assign_cell());
     }
   }
 
   // formatIndent: a line opening more brackets than it closes indents the lines after it by
   // one level, remembered with how many it opened; closing lines pop as many as they close.
-  void format_indent() {
-    std::vector<int> indents;
-    for (FormatLine& line : lines_) {
-      if (line.lead().empty()) continue;
-      uint32_t& first = spaces_[line.start];
-      if (kind(line.start) == TokenKind::Newline) {
-        first = 0;
-        continue;
-      }
-      int net = 0;
-      for (uint32_t i = line.start; i < line.assign; ++i) {
-        net += bracket_change(kind(i));
-        if (kind(i) == TokenKind::OHeredoc) break;
-      }
-      for (uint32_t i = line.assign; i < line.comment; ++i) net += bracket_change(kind(i));
-
-      if (net > 0) {
-        first = 2 * static_cast<uint32_t>(indents.size());
-        indents.push_back(net);
-        continue;
-      }
-      int closed = -net;
-      while (closed > 0 && !indents.empty()) {
-        if (closed > indents.back()) {
-          closed -= indents.back();
-          indents.pop_back();
-        } else if (closed < indents.back()) {
-          indents.back() -= closed;
-          closed = 0;
-        } else {
-          indents.pop_back();
-          closed = 0;
-        }
-      }
-      first = 2 * static_cast<uint32_t>(indents.size());
+  void indent(const FormatLine& line, int opened) {
+    uint32_t& first = spaces(line.start);
+    if (kind(line.start) == TokenKind::Newline) {
+      first = 0;
+      return;
     }
+    if (opened > 0) {
+      first = 2 * static_cast<uint32_t>(indents_.size());
+      indents_.push_back(opened);
+      return;
+    }
+    int closed = -opened;
+    while (closed > 0 && !indents_.empty()) {
+      if (closed > indents_.back()) {
+        closed -= indents_.back();
+        indents_.pop_back();
+      } else if (closed < indents_.back()) {
+        indents_.back() -= closed;
+        closed = 0;
+      } else {
+        indents_.pop_back();
+        closed = 0;
+      }
+    }
+    first = 2 * static_cast<uint32_t>(indents_.size());
   }
 
   // formatSpaces: within the lead and the assign cells, each token decides the space after it.
-  void format_spaces() {
-    for (const FormatLine& line : lines_) {
-      space_cell(line.lead());
-      if (!line.assign_cell().empty()) {
-        spaces_[line.assign] = 1;  // "=" is always apart from what it assigns
-        space_cell(line.assign_cell());
-      }
-    }
-  }
-
   void space_cell(Cell cell) {
     for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
-      // The pieces of a long token have the kind of the whole, so the piece before stands for
-      // the token before.
-      const bool has_before = i > cell.begin;
-      const TokenKind before = has_before ? kind(i - 1) : TokenKind::Eof;
-      spaces_[i + 1] = !glued(i + 1) && space_after(i, before, has_before, kind(i + 1)) ? 1 : 0;
+      const TokenKind s = kind(i), a = kind(i + 1);
+      auto space =
+          static_cast<uint32_t>(kSpaceAfter[static_cast<size_t>(s)][static_cast<size_t>(a)]);
+      if (space == static_cast<uint32_t>(Space::kDepends)) [[unlikely]] {
+        // The pieces of a long token have the kind of the whole, so the piece before stands
+        // for the token before.
+        const bool has_before = i > cell.begin;
+        const bool is_in = s == TokenKind::Ident && !glued(i) && tokens_[i].text(text_) == "in";
+        space = space_after(s, a, has_before ? kind(i - 1) : TokenKind::Eof, has_before, is_in);
+      }
+      spaces(i + 1) = glued(i + 1) ? 0 : space;
     }
   }
 
-  // spaceAfterToken for token `subject`. Without `has_before`, `before` is hclwrite's TokenNil.
-  bool space_after(uint32_t subject, TokenKind before, bool has_before, TokenKind a) const {
-    const TokenKind s = kind(subject);
-    if (a == TokenKind::Newline) return false;  // after is never TokenNil here
-    if (s == TokenKind::Ident && a == TokenKind::OParen) return false;
-    // Not in hcl 2.14.1, whose lexer has no "::" (a syntax error there): a namespaced function
-    // call of later HCL versions, which the parser accepts, stays one word as people write it.
-    if (s == TokenKind::DoubleColon || a == TokenKind::DoubleColon) return false;
-    if (s == TokenKind::Dot || a == TokenKind::Dot) return false;
-    if (a == TokenKind::Comma || a == TokenKind::Ellipsis) return false;
-    if (s == TokenKind::Comma) return true;
-    if (s == TokenKind::QuotedLit || s == TokenKind::StringLit || s == TokenKind::OQuote ||
-        s == TokenKind::OHeredoc || a == TokenKind::QuotedLit || a == TokenKind::StringLit ||
-        a == TokenKind::CQuote || a == TokenKind::CHeredoc)
-      return false;  // no extra spaces within templates
-    if (s == TokenKind::Ident && !glued(subject) && tokens_[subject].text(text_) == "in" &&
-        has_before && before == TokenKind::Ident)
-      return true;  // "[for x in [foo]: x]": "in" is a keyword, not a collection indexed
-    if (a == TokenKind::OBrack &&
-        (s == TokenKind::Ident || s == TokenKind::NumberLit || bracket_change(s) < 0))
-      return false;
-    if (s == TokenKind::Bang) return false;
-    if (s == TokenKind::Minus) {
-      // Negation rather than subtraction when what comes before cannot end an expression.
-      if (!has_before) return false;
-      switch (before) {
-        case TokenKind::OParen:
-        case TokenKind::OBrace:
-        case TokenKind::OBrack:
-        case TokenKind::Equal:
-        case TokenKind::Colon:
-        case TokenKind::Comma:
-        case TokenKind::Question:
-        case TokenKind::Plus:
-        case TokenKind::Star:
-        case TokenKind::Slash:
-        case TokenKind::Percent:
-        case TokenKind::Minus:
-        case TokenKind::EqualOp:
-        case TokenKind::NotEqual:
-        case TokenKind::GreaterThan:
-        case TokenKind::GreaterThanEq:
-        case TokenKind::LessThan:
-        case TokenKind::LessThanEq:
-        case TokenKind::And:
-        case TokenKind::Or:
-        case TokenKind::Bang:
-          return false;
-        default:
-          return true;
-      }
-    }
-    if (s == TokenKind::OBrace || a == TokenKind::CBrace)
-      return !(s == TokenKind::OBrace && a == TokenKind::CBrace);  // "foo {}", "{ a = b }"
-    if ((s == TokenKind::TemplateInterp || s == TokenKind::TemplateControl) &&
-        a == TokenKind::OBrace)
-      return true;
-    if (s == TokenKind::CBrace && a == TokenKind::TemplateSeqEnd) return true;
-    if (s == TokenKind::TemplateSeqEnd &&
-        (a == TokenKind::TemplateInterp || a == TokenKind::TemplateControl))
-      return false;
-    if (bracket_change(s) > 0) return false;
-    if (bracket_change(a) < 0) return false;
+  bool only_spaces(uint32_t start, uint32_t end) const {
+    if (end - start == 1) return text_[start] == ' ';  // the usual gap between tokens
+    for (uint32_t at = start; at < end; ++at)
+      if (text_[at] != ' ') return false;
     return true;
+  }
+
+  // Grapheme clusters of `text`, quickly for the usual ASCII name without a CR.
+  static size_t graphemes(std::string_view text) {
+    for (const char c : text)
+      if (static_cast<unsigned char>(c) >= 0x80 || c == '\r') return base::count_graphemes(text);
+    return text.size();
   }
 
   // Columns: spaces plus grapheme clusters of the cell's tokens.
@@ -272,68 +364,70 @@ class Formatter {
     for (uint32_t i = cell.begin; i < cell.end; ++i) {
       if (glued(i)) continue;  // counted with its first piece: a cut may split a character
       const uint32_t start = tokens_[i].start();
-      total += spaces_[i] + base::count_graphemes(text_.substr(start, whole_end(i) - start));
+      total += spaces(i) + graphemes(text_.substr(start, whole_end(i) - start));
     }
     return total;
   }
 
-  // formatCells: runs of consecutive lines with an "=" cell align it one space after the
-  // longest lead; then runs of lines with a trailing comment align it likewise.
-  void format_cells() {
+  // The group's lines formatted: formatCells aligns, in runs of consecutive lines with an "="
+  // cell, that cell one space after the longest lead; then likewise runs of lines with a trailing
+  // comment. No run goes on past the group's last line. Then its changed gaps are handed over.
+  template <typename Each>
+  void flush(Each each) {
+    if (lines_.empty()) return;
     align([](const FormatLine& line) { return line.assign_cell(); },
           [this](const FormatLine& line) { return columns(line.lead()); });
     align([](const FormatLine& line) { return line.comment_cell(); },
           [this](const FormatLine& line) {
             return columns({line.start, line.comment});
           });
+    const uint32_t group_end = lines_.back().end;
+    for (uint32_t i = group_start_; i < group_end; ++i) {
+      const uint32_t gap_start = i == first_ ? 0 : tokens_[i - 1].end();
+      const uint32_t gap_end = tokens_[i].start();
+      if (gap_end - gap_start != spaces(i) || !only_spaces(gap_start, gap_end))
+        each(base::ByteRange{gap_start, gap_end}, spaces(i));
+    }
+    lines_.clear();
+    spaces_.clear();
   }
 
   template <typename CellOf, typename WidthOf>
   void align(CellOf cell_of, WidthOf width_of) {
     size_t run_start = 0;
-    std::vector<size_t> widths;
+    widths_.clear();
     auto close_run = [&](size_t run_end) {
-      const size_t widest = *std::max_element(widths.begin(), widths.end());
+      const size_t widest = *std::max_element(widths_.begin(), widths_.end());
       for (size_t i = run_start; i < run_end; ++i)
-        spaces_[cell_of(lines_[i]).begin] =
-            static_cast<uint32_t>(widest - widths[i - run_start] + 1);
-      widths.clear();
+        spaces(cell_of(lines_[i]).begin) =
+            static_cast<uint32_t>(widest - widths_[i - run_start] + 1);
+      widths_.clear();
     };
     for (size_t i = 0; i < lines_.size(); ++i) {
       if (cell_of(lines_[i]).empty()) {
-        if (!widths.empty()) close_run(i);
+        if (!widths_.empty()) close_run(i);
         continue;
       }
-      if (widths.empty()) run_start = i;
-      widths.push_back(width_of(lines_[i]));
+      if (widths_.empty()) run_start = i;
+      widths_.push_back(width_of(lines_[i]));
     }
-    if (!widths.empty()) close_run(lines_.size());
+    if (!widths_.empty()) close_run(lines_.size());
   }
 
   std::string_view text_;
   const syntax::TokenList tokens_;
-  std::vector<uint32_t> spaces_;
-  uint32_t first_ = 0;  // 1 when the text starts with a byte order mark
+  const uint32_t first_;  // 1 when the text starts with a byte order mark
+  std::vector<int> indents_;
+  // The group: its lines, and the spaces before its tokens from group_start_ on.
   std::vector<FormatLine> lines_;
+  std::vector<uint32_t> spaces_;
+  uint32_t group_start_ = 0;
+  std::vector<size_t> widths_;  // of a run of cells being aligned
 };
 
-// Calls `each(gap, spaces)` for each gap before a token (from the end of the token before)
-// that formatting changes, in order, with the number of spaces it becomes.
 template <typename Each>
 void for_each_changed_gap(const syntax::SyntaxTree& tree, Each each) {
-  const syntax::TokenList tokens = tree.tokens();
-  Formatter formatter(tree.text(), tokens);
-  const uint32_t first = formatter.first();
-  const std::vector<uint32_t> spaces = std::move(formatter).run();
-  const std::string_view text = tree.text();
-  uint32_t gap_start = 0;
-  for (uint32_t i = first; i < spaces.size(); ++i) {
-    const syntax::Token token = tokens[i];
-    const std::string_view gap = text.substr(gap_start, token.start() - gap_start);
-    if (gap.size() != spaces[i] || gap.find_first_not_of(' ') != std::string_view::npos)
-      each(base::ByteRange{gap_start, token.start()}, spaces[i]);
-    gap_start = token.end();
-  }
+  Formatter(tree.text(), tree.tokens()).run(each);
 }
 
 // The whole lines from `start` to `end`, newline included.
@@ -362,19 +456,29 @@ std::vector<base::ByteRange> range_format_spans(const syntax::SyntaxTree& tree,
 
 }  // namespace
 
-std::string formatted_text(const syntax::SyntaxTree& tree) {
+bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
+                              const std::function<void(std::string_view)>& piece) {
+  static constexpr std::string_view kSpaces = "                                ";
   const std::string_view text = tree.text();
-  std::string out;
-  out.reserve(text.size() + text.size() / 8);
-  base::advise_huge_pages(out.data(), out.capacity());
   // Copied in runs between the gaps that change: most tokens keep their spaces.
   size_t copied = 0;
+  bool changed = false;
   for_each_changed_gap(tree, [&](base::ByteRange gap, uint32_t spaces) {
-    out.append(text.substr(copied, gap.start - copied));
-    out.append(spaces, ' ');
+    changed = true;
+    if (gap.start > copied) piece(text.substr(copied, gap.start - copied));
+    for (; spaces > kSpaces.size(); spaces -= static_cast<uint32_t>(kSpaces.size())) piece(kSpaces);
+    if (spaces > 0) piece(kSpaces.substr(0, spaces));
     copied = gap.end;
   });
-  out.append(text.substr(copied));
+  if (copied < text.size()) piece(text.substr(copied));
+  return changed;
+}
+
+std::string formatted_text(const syntax::SyntaxTree& tree) {
+  std::string out;
+  out.reserve(tree.text().size() + tree.text().size() / 8);
+  base::advise_huge_pages(out.data(), out.capacity());
+  for_each_formatted_piece(tree, [&](std::string_view piece) { out.append(piece); });
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Formatting: the whitespace between tokens made canonical exactly as hclwrite's Format does it.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,12 @@ struct TextEdit {
 // template text, CRLF newlines) are kept. Like hclwrite it ignores syntax errors; callers
 // decide whether to format a broken file (`format_document` refuses to).
 std::string formatted_text(const syntax::SyntaxTree& tree);
+
+// The same text handed to `piece` in order, a run of unchanged bytes or of spaces at a time,
+// so that a caller writing it out need not hold it whole; whether it differs from the tree's
+// text.
+bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
+                              const std::function<void(std::string_view)>& piece);
 
 // The same change as edits of the whitespace before tokens, in source order, never
 // overlapping: applying them to the text gives formatted_text.

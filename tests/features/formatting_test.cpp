@@ -119,3 +119,45 @@ TEST_CASE("formatting refuses documents with syntax errors and JSON documents") 
   CHECK(result.edits.empty());
   CHECK(result.refusal.find("syntax errors") != std::string::npos);
 }
+
+TEST_CASE("a large file is formatted in two parts at once as it is in one") {
+  // Past 2^18 tokens the later half is formatted on a second thread from a line after a blank
+  // one at no indentation. Top-level items apart are formatted each on its own, so the whole is
+  // their formatted texts in a row.
+  const std::string item = "resource \"a\" \"b\" {\nx=1\nlonger =  [1,2] # c\n# d\n}\n\n";
+  const std::string one = formatted(item);
+  REQUIRE(one != item);
+  std::string text, expected;
+  for (int i = 0; i < 20000; ++i) {
+    text += item;
+    expected += one;
+  }
+  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
+  CHECK(formatted(text) == expected);
+}
+
+TEST_CASE("a large file whose middle lines are inside a block is formatted as one part") {
+  // The line the second thread starts from looks fresh but is indented: its result is dropped
+  // and the later half formatted again from the earlier half's state.
+  std::string text = "block {\n", expected = "block {\n";
+  for (int i = 0; i < 70000; ++i) {
+    text += "name = 1\n\n";
+    expected += "  name = 1\n\n";
+  }
+  text += "}\n";
+  expected += "}\n";
+  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
+  CHECK(formatted(text) == expected);
+}
+
+TEST_CASE("the formatted text comes in pieces that make it whole, and says whether it changed") {
+  for (const std::string text : {"a   =  1\nbb = 2\n", "a = 1\n", "x {\ny = \"${z}\"\n}\n"}) {
+    CAPTURE(text);
+    const auto tree = syntax::parse_config(text, "t.hcl");
+    std::string joined;
+    const bool changed =
+        features::for_each_formatted_piece(*tree, [&](std::string_view piece) { joined += piece; });
+    CHECK(joined == features::formatted_text(*tree));
+    CHECK(changed == (joined != text));
+  }
+}
