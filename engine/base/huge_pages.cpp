@@ -51,4 +51,19 @@ void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_b
 #endif
 }
 
+void release_pages(const void* data, size_t bytes) {
+#if defined(__linux__)
+  static const auto page = static_cast<uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto begin = reinterpret_cast<uintptr_t>(data);
+  const uintptr_t first = (begin + page - 1) & ~(page - 1);
+  const uintptr_t last = (begin + bytes) & ~(page - 1);
+  if (data != nullptr && last > first)
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): the addresses are the array's own, rounded
+    (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+#else
+  (void)data;
+  (void)bytes;
+#endif
+}
+
 }  // namespace hclspec::base

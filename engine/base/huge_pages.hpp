@@ -18,4 +18,8 @@ void advise_huge_pages(const void* data, size_t bytes);
 // left in small pages, so that the kernel does not fill it again in the background.
 void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_bytes);
 
+// Gives back the whole pages of [data, data + bytes): the start of an array that is read no
+// more but not yet freed. Reading them again would find zeros.
+void release_pages(const void* data, size_t bytes);
+
 }  // namespace hclspec::base

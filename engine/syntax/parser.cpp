@@ -81,8 +81,8 @@ struct DepthGuard {
 
 }  // namespace
 
-Parser::Parser(const base::SourceFile& file, const Tokens& tokens, std::vector<Node>& nodes,
-               base::Diagnostics& diags, uint32_t first_token)
+Parser::Parser(const base::SourceFile& file, std::span<const Token> tokens,
+               std::vector<Node>& nodes, base::Diagnostics& diags, uint32_t first_token)
     : text_(file.text()),
       tokens_(tokens),
       nodes_(nodes),
@@ -1308,7 +1308,8 @@ uint32_t item_line_start(const std::string& text, uint32_t near) {
 }
 
 // The names of the attributes among root items that are the subtrees in nodes [0, end).
-std::vector<std::string_view> root_attribute_names(std::string_view text, const Tokens& tokens,
+std::vector<std::string_view> root_attribute_names(std::string_view text,
+                                                   std::span<const Token> tokens,
                                                    const std::vector<Node>& nodes, NodeId end) {
   std::vector<std::string_view> names;
   for (NodeId after = end; after > 0; after = nodes[after - 1].first_descendant)
@@ -1390,6 +1391,12 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   check_invalid_tokens(std::span(tokens.data(), split_token), diags, earlier_counts);
   const size_t earlier_lexical = diags.size();
   later_copy.wait();
+  // From here on the later part's tokens are read from their copy: the list of their own is
+  // given back before the parse, whose nodes bring the peak of memory.
+  Tokens().swap(later_tokens);
+  base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
+                             tokens.capacity() * sizeof(Token));
+  const std::span<const Token> later_part(later_in_tokens, later_count);
 
   // The later part is reported on and parsed on the second thread as a file of its own, into
   // arrays of its own, while the whole token list is parsed here as parse_in_one_part does.
@@ -1398,11 +1405,13 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   base::Diagnostics later_diags;
   bool later_nesting_reported = false;
   base::LargeStackTask later_parse([&] {
-    check_invalid_tokens(later_tokens, later_lexical);
+    check_invalid_tokens(later_part, later_lexical);
     reserve_nodes(later_nodes, later_count / 2 + 16);
-    Parser parser(tree, later_tokens, later_nodes, later_diags, 0);
+    Parser parser(tree, later_part, later_nodes, later_diags, 0);
     parser.parse_file();
     later_nesting_reported = parser.nesting_reported();
+    base::release_unused_pages(later_nodes.data(), later_nodes.size() * sizeof(Node),
+                               later_nodes.capacity() * sizeof(Node));
   });
   reserve_nodes(nodes, tokens.size() / 2 + 16);
 
@@ -1429,11 +1438,8 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
     const bool join =
         !(parser.nesting_reported() && later_nesting_reported) &&
         !share_a_name(root_attribute_names(text, tokens, nodes, static_cast<NodeId>(nodes.size())),
-                      root_attribute_names(text, later_tokens, later_nodes,
+                      root_attribute_names(text, later_part, later_nodes,
                                            static_cast<NodeId>(later_nodes.size() - 1)));
-    // The later part's own tokens are not read again (its copy among `tokens` is): freed now,
-    // as the peak of the parse is still to come.
-    Tokens().swap(later_tokens);
     return join;
   };
   // The parse here may go on past the split, so it runs on a stack deep enough for any text.
@@ -1445,7 +1451,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   // all the tokens unless the earlier part counted some of a limited kind.
   if (earlier_counts != InvalidTokenCounts{}) {
     later_lexical.clear();
-    check_invalid_tokens(std::span(later_in_tokens, later_count), later_lexical, earlier_counts);
+    check_invalid_tokens(later_part, later_lexical, earlier_counts);
   }
   diags.insert(diags.begin() + static_cast<ptrdiff_t>(earlier_lexical),
                std::make_move_iterator(later_lexical.begin()),
@@ -1457,14 +1463,18 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   // root Body over every token, as parse_file closes it.
   diags.insert(diags.end(), std::make_move_iterator(later_diags.begin()),
                std::make_move_iterator(later_diags.end()));
+  // The later nodes are copied a stretch at a time, each given back once copied, so that the
+  // copy does not hold them twice.
   const uint32_t node_shift = static_cast<uint32_t>(nodes.size());
   nodes.reserve(nodes.size() + later_nodes.size());
+  constexpr size_t kStretch = (size_t{1} << 20) / sizeof(Node);
   for (size_t i = 0; i + 1 < later_nodes.size(); ++i) {
     Node n = later_nodes[i];
     n.first_token += split_token;
     n.end_token += split_token;
     n.first_descendant += node_shift;
     nodes.push_back(n);
+    if ((i + 1) % kStretch == 0) base::release_pages(later_nodes.data(), (i + 1) * sizeof(Node));
   }
   nodes.push_back(
       {NodeKind::Body, 0, Operator::None, 0, 0, static_cast<uint32_t>(tokens.size()), 0});

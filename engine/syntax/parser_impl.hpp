@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -26,7 +27,7 @@ class Parser {
                first_token) {}
   // Parses `tokens` of `file`'s text into `nodes` and `diags` that no tree holds yet: the later
   // part of a parse on two cores (see parse_in_two_parts).
-  Parser(const base::SourceFile& file, const Tokens& tokens, std::vector<Node>& nodes,
+  Parser(const base::SourceFile& file, std::span<const Token> tokens, std::vector<Node>& nodes,
          base::Diagnostics& diags, uint32_t first_token);
 
   // The file's body up to Eof, closed by the root Body node.
@@ -142,7 +143,7 @@ class Parser {
                           std::vector<OpenDirective>& open, base::Diagnostics& balance);
 
   const std::string& text_;
-  const Tokens& tokens_;
+  const std::span<const Token> tokens_;
   std::vector<Node>& nodes_;
   base::Diagnostics& diags_;
   const base::SourceFile& file_;

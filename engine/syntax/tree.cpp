@@ -186,7 +186,8 @@ base::ByteRange SyntaxTree::range(NodeId id) const {
   return {token(n.first_token).start(), token(n.end_token - 1).end()};
 }
 
-base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes, NodeId id) {
+base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
+                           NodeId id) {
   const Node& n = nodes[id];
   if (n.end_token == n.first_token) {
     const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens.size() - 1));

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -386,7 +387,8 @@ inline NodeList SyntaxTree::nodes() const {
 
 // The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
 // a parser filling arrays that no tree holds yet.
-base::ByteRange node_range(const Tokens& tokens, const std::vector<Node>& nodes, NodeId id);
+base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
+                           NodeId id);
 
 // Prints the tree back to text by walking nodes and their tokens: gives the input byte for
 // byte when every token is owned by exactly one node in order.
