@@ -145,6 +145,7 @@ class DecodeRun {
     const eval::Scope* context = spec::input_scope(variables, spec.functions, scope);
 
     std::vector<spec::InputFile> inputs;
+    const size_t first_input_tree = trees_.size();
     if (o_.inputs.empty()) {
       std::string text((std::istreambuf_iterator<char>(std::cin)),
                        std::istreambuf_iterator<char>());
@@ -169,6 +170,13 @@ class DecodeRun {
                                                           : spec::DynamicBlocks::Off});
     add(inputs[0], decode_diags);
     if (has_errors()) return report(2);
+    // With nothing to report, nothing reads the inputs again: their trees (several times their
+    // text) are given back before the JSON text is made, rather than held beside it.
+    if (diags_.empty()) {
+      inputs.clear();
+      trees_.erase(trees_.begin() + static_cast<ptrdiff_t>(first_input_tree), trees_.end());
+      json_trees_.clear();
+    }
 
     types::JsonText json = types::value_to_json(
         value, o_.keep_nulls ? types::NullProperties::Keep : types::NullProperties::Omit);
