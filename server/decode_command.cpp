@@ -170,8 +170,9 @@ class DecodeRun {
                                                           : spec::DynamicBlocks::Off});
     add(inputs[0], decode_diags);
     if (has_errors()) return report(2);
-    // With nothing to report, nothing reads the inputs again: their trees (several times their
-    // text) are given back before the JSON text is made, rather than held beside it.
+    // With nothing to report, nothing reads the inputs (or --vars files in JSON) again: their
+    // trees (several times their text) are given back before the JSON text is made, rather
+    // than held beside it.
     if (diags_.empty()) {
       inputs.clear();
       trees_.erase(trees_.begin() + static_cast<ptrdiff_t>(first_input_tree), trees_.end());

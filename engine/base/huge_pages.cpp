@@ -57,9 +57,15 @@ void release_pages(const void* data, size_t bytes) {
   const auto begin = reinterpret_cast<uintptr_t>(data);
   const uintptr_t first = (begin + page - 1) & ~(page - 1);
   const uintptr_t last = (begin + bytes) & ~(page - 1);
-  if (data != nullptr && last > first)
-    // NOLINTNEXTLINE(performance-no-int-to-ptr): the addresses are the array's own, rounded
-    (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  if (data == nullptr || last <= first) return;
+    // NOLINTBEGIN(performance-no-int-to-ptr): the addresses are the array's own, rounded
+#if defined(MADV_HUGEPAGE)
+  // Split from any huge page, so that the kernel's background collapsing does not fill them
+  // again before the array is freed.
+  (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_NOHUGEPAGE);
+#endif
+  (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  // NOLINTEND(performance-no-int-to-ptr)
 #else
   (void)data;
   (void)bytes;

@@ -148,8 +148,8 @@ constexpr std::array<std::array<Space, kKinds>, kKinds> kSpaceAfter = [] {
 // memory than an entry per token of the file, which a large file pays for in fresh pages.
 // hclwrite's list differs from the tree's tokens in two ways: hclsyntax strips a byte order
 // mark before scanning (here it lies in the gap before the first token, which formatting
-// replaces), and the lexer cuts a token longer than 16 MiB into pieces ("glued" below) that
-// hclwrite has as one token.
+// replaces, with as many spaces as the gap has bytes when that token is Eof), and the lexer
+// cuts a token longer than 16 MiB into pieces ("glued" below) that hclwrite has as one token.
 class Formatter {
  public:
   Formatter(std::string_view text, const syntax::TokenList& tokens)
@@ -178,7 +178,9 @@ class Formatter {
     });
     format_lines(first_, each, split);
     later_part.wait();
-    if (!lines_.empty() || !indents_.empty()) {
+    // The line before the split is blank, which closes every group: only the indent stack
+    // may differ from a fresh formatter's.
+    if (!indents_.empty()) {
       format_lines(split, each);
       return;
     }
@@ -195,12 +197,25 @@ class Formatter {
       if (line_start == stop) return;
       int opened = 0;
       const FormatLine line = next_line(line_start, opened);
-      if (line.end == line.start) break;  // at the Eof token, which keeps its spaces
+      if (line.end == line.start) break;  // at the Eof token
       line_start = line.end;
       add_line(line, opened);
       if (line.assign_cell().empty() && line.comment_cell().empty()) flush(each);
     }
     flush(each);
+    // The Eof token is in no line: as many spaces as the gap before it has bytes.
+    if (line_start < size()) gap_before(line_start, gap_length(line_start), each);
+  }
+
+  uint32_t gap_start(uint32_t i) const { return i == first_ ? 0 : tokens_[i - 1].end(); }
+  uint32_t gap_length(uint32_t i) const { return tokens_[i].start() - gap_start(i); }
+
+  // Hands over the gap before token i when it is not `spaces` spaces.
+  template <typename Each>
+  void gap_before(uint32_t i, uint32_t spaces, Each each) const {
+    const uint32_t start = gap_start(i), end = tokens_[i].start();
+    if (end - start != spaces || !only_spaces(start, end))
+      each(base::ByteRange{start, end}, spaces);
   }
 
   // A token from `from` on that likely starts a line with nothing open before it, where
@@ -382,12 +397,7 @@ class Formatter {
             return columns({line.start, line.comment});
           });
     const uint32_t group_end = lines_.back().end;
-    for (uint32_t i = group_start_; i < group_end; ++i) {
-      const uint32_t gap_start = i == first_ ? 0 : tokens_[i - 1].end();
-      const uint32_t gap_end = tokens_[i].start();
-      if (gap_end - gap_start != spaces(i) || !only_spaces(gap_start, gap_end))
-        each(base::ByteRange{gap_start, gap_end}, spaces(i));
-    }
+    for (uint32_t i = group_start_; i < group_end; ++i) gap_before(i, spaces(i), each);
     lines_.clear();
     spaces_.clear();
   }

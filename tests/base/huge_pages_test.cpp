@@ -12,6 +12,7 @@
 
 using namespace hclspec;
 
+#if defined(__linux__)
 TEST_CASE("release_pages gives back the whole pages of a range and nothing around them") {
   const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
   std::vector<char> bytes(64 * page, 'x');  // large enough to be a mapping of its own
@@ -32,3 +33,4 @@ TEST_CASE("release_pages gives back the whole pages of a range and nothing aroun
   base::release_pages(nullptr, 4 * page);
   CHECK(std::all_of(data + 8 * page, data + bytes.size(), [](char c) { return c == 'x'; }));
 }
+#endif

@@ -124,7 +124,9 @@ TEST_CASE("a large file is formatted in two parts at once as it is in one") {
   // Past 2^18 tokens the later half is formatted on a second thread from a line after a blank
   // one at no indentation. Top-level items apart are formatted each on its own, so the whole is
   // their formatted texts in a row.
-  const std::string item = "resource \"a\" \"b\" {\nx=1\nlonger =  [1,2] # c\n# d\n}\n\n";
+  const std::string item =
+      "resource \"a\" \"b\" {\nx=1\nlonger =  [1,2] # c\n# d\ny = <<EOT\n\n  z\n\nEOT\n}\n\n"
+      "/* a\n\nb */\n\nw = \"${v}\"\n\n";
   const std::string one = formatted(item);
   REQUIRE(one != item);
   std::string text, expected;
@@ -160,4 +162,16 @@ TEST_CASE("the formatted text comes in pieces that make it whole, and says wheth
     CHECK(joined == features::formatted_text(*tree));
     CHECK(changed == (joined != text));
   }
+}
+
+TEST_CASE("the gap before the end of the text keeps its length, in spaces") {
+  // The Eof token is in no line; hclwrite gives it as many spaces as bytes before it (a byte
+  // order mark's three among them), so a tab there becomes a space.
+  CHECK(formatted("a = 1\n\t") == "a = 1\n ");
+  CHECK(formatted("a = 1\n  ") == "a = 1\n  ");
+  CHECK(formatted("\t") == " ");
+  CHECK(formatted("\xEF\xBB\xBF") == "   ");
+  CHECK(formatted("\xEF\xBB\xBF  ") == "     ");
+  const auto tree = syntax::parse_config(std::string("a = 1\n\t"), "t.hcl");
+  CHECK(features::format_edits(*tree).size() == 1);
 }
