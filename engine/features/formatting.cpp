@@ -159,29 +159,31 @@ class Formatter {
 
   // Calls `each(gap, spaces)` for each gap before a token (from the end of the token before)
   // that formatting changes, in order, with the number of spaces it becomes. A large file is
-  // formatted in two parts at once, the later one from a line that likely starts a group at no
-  // indentation; if the earlier part does not end so, the later part is formatted again from
-  // where the earlier one left off.
+  // formatted in two parts at once, the later one from a line that likely starts a group, with
+  // the indent stack its indentation suggests; if the earlier part does not end with that
+  // stack, the later part is formatted again from where the earlier one left off.
   template <typename Each>
   void run(Each each) {
-    const uint32_t split = base::has_second_core() ? likely_fresh_line(size() / 2) : 0;
-    if (split == 0) {
+    const Split split = base::has_second_core() ? likely_split(size() / 2) : Split{};
+    if (split.token == 0) {
       format_lines(first_, each);
       return;
     }
+    const std::vector<int> guessed(split.depth, 1);
     std::vector<std::pair<base::ByteRange, uint32_t>> later_gaps;
     Formatter later(text_, tokens_);
+    later.indents_ = guessed;
     base::LargeStackTask later_part([&] {
-      later.format_lines(split, [&](base::ByteRange gap, uint32_t spaces) {
+      later.format_lines(split.token, [&](base::ByteRange gap, uint32_t spaces) {
         later_gaps.emplace_back(gap, spaces);
       });
     });
-    format_lines(first_, each, split);
+    format_lines(first_, each, split.token);
     later_part.wait();
-    // The line before the split is blank, which closes every group: only the indent stack
-    // may differ from a fresh formatter's.
-    if (!indents_.empty()) {
-      format_lines(split, each);
+    // The line before the split is blank, which closes every group: the indent stack is all
+    // the state there, and the later part's result is this one's if it started with this one.
+    if (indents_ != guessed) {
+      format_lines(split.token, each);
       return;
     }
     for (const auto& [gap, spaces] : later_gaps) each(gap, spaces);
@@ -218,17 +220,27 @@ class Formatter {
       each(base::ByteRange{start, end}, spaces);
   }
 
-  // A token from `from` on that likely starts a line with nothing open before it, where
-  // formatting can start afresh: at the start of a line after a blank one, with no space before
-  // it. 0 when the file is too small to be worth a second thread, or none is found soon.
-  uint32_t likely_fresh_line(uint32_t from) const {
+  // Where formatting can likely start afresh, from token `from` on: a name starting a line after
+  // a blank one, indented by an even number of spaces, and the depth of the indent stack there
+  // as a formatted file shows it (one level of one bracket per two spaces, as each line of
+  // nested blocks opens one). No token (0) when the file is too small to be worth a second
+  // thread, or none is found soon.
+  struct Split {
+    uint32_t token = 0;
+    uint32_t depth = 0;
+  };
+  Split likely_split(uint32_t from) const {
     constexpr uint32_t kLeastTokens = 1u << 18, kSearched = 1u << 16;
-    if (size() < kLeastTokens) return 0;
-    for (uint32_t i = from; i < size() && i < from + kSearched; ++i)
-      if (kind(i - 2) == TokenKind::Newline && kind(i - 1) == TokenKind::Newline &&
-          tokens_[i].start() == tokens_[i - 1].end() && kind(i) == TokenKind::Ident && !glued(i))
-        return i;
-    return 0;
+    if (size() < kLeastTokens) return {};
+    for (uint32_t i = from; i < size() && i < from + kSearched; ++i) {
+      if (kind(i - 2) != TokenKind::Newline || kind(i - 1) != TokenKind::Newline ||
+          kind(i) != TokenKind::Ident || glued(i))
+        continue;
+      const uint32_t indent_start = tokens_[i - 1].end(), indent_end = tokens_[i].start();
+      if ((indent_end - indent_start) % 2 == 0 && only_spaces(indent_start, indent_end))
+        return {i, (indent_end - indent_start) / 2};
+    }
+    return {};
   }
 
   TokenKind kind(uint32_t i) const { return tokens_[i].kind(); }

@@ -138,9 +138,39 @@ TEST_CASE("a large file is formatted in two parts at once as it is in one") {
   CHECK(formatted(text) == expected);
 }
 
+TEST_CASE("a large formatted file that is one block is formatted in two parts at once") {
+  // The line the second thread starts from is indented by two spaces: it starts with the
+  // indent stack of one open block, which is the earlier half's there.
+  std::string text = "job {\n", expected = "job {\n";
+  for (int i = 0; i < 40000; ++i) {
+    text += "  group \"g\" {\n    count=1\n  }\n\n";
+    expected += "  group \"g\" {\n    count = 1\n  }\n\n";
+  }
+  text += "}\n";
+  expected += "}\n";
+  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
+  CHECK(formatted(text) == expected);
+}
+
+TEST_CASE("a large file whose indentation belies its brackets is formatted as one part") {
+  // The line the second thread starts from has the indentation of one open bracket, but the
+  // line before opened two at once: its result is dropped and the later half formatted again
+  // from the earlier half's state.
+  std::string text = "x = [{\n", expected = "x = [{\n";
+  for (int i = 0; i < 70000; ++i) {
+    text += "  name  = 1\n\n";
+    expected += "  name = 1\n\n";
+  }
+  // hclwrite closes one of the two brackets the first line opened, and indents what is left.
+  text += "}\n]\n";
+  expected += "  }\n]\n";
+  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
+  CHECK(formatted(text) == expected);
+}
+
 TEST_CASE("a large file whose middle lines are inside a block is formatted as one part") {
-  // The line the second thread starts from looks fresh but is indented: its result is dropped
-  // and the later half formatted again from the earlier half's state.
+  // The line the second thread starts from looks fresh but is inside a block: its result is
+  // dropped and the later half formatted again from the earlier half's state.
   std::string text = "block {\n", expected = "block {\n";
   for (int i = 0; i < 70000; ++i) {
     text += "name = 1\n\n";
