@@ -138,48 +138,37 @@ TEST_CASE("a large file is formatted in two parts at once as it is in one") {
   CHECK(formatted(text) == expected);
 }
 
-TEST_CASE("a large formatted file that is one block is formatted in two parts at once") {
-  // The line the second thread starts from is indented by two spaces: it starts with the
-  // indent stack of one open block, which is the earlier half's there.
-  std::string text = "job {\n", expected = "job {\n";
-  for (int i = 0; i < 40000; ++i) {
-    text += "  group \"g\" {\n    count=1\n  }\n\n";
-    expected += "  group \"g\" {\n    count = 1\n  }\n\n";
+TEST_CASE("a large file of one block, split where the indentation tells the brackets or not") {
+  // Past 2^18 tokens the later half starts from a name after a blank line with the indent stack
+  // its indentation suggests (one level per two spaces); when the earlier half ends there with
+  // another stack, the later half is formatted again from the earlier half's state.
+  struct Case {
+    std::string name;
+    std::string head, item, formatted_item, tail, formatted_tail;
+  };
+  const std::vector<Case> cases = {
+      // Indented by two spaces inside one open block: the guess holds.
+      {"one block", "job {\n", "  group \"g\" {\n    count=1\n  }\n\n",
+       "  group \"g\" {\n    count = 1\n  }\n\n", "}\n", "}\n"},
+      // The first line opened two brackets at once: the same indentation, another stack, and
+      // the text differs after the split (hclwrite closes one of the two and indents the rest).
+      {"two brackets on a line", "x = [{\n", "  name  = 1\n\n", "  name = 1\n\n", "}\n]\n",
+       "  }\n]\n"},
+      // Not indented inside a block: the guess is no block.
+      {"unindented block", "block {\n", "name = 1\n\n", "  name = 1\n\n", "}\n", "}\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    std::string text = c.head, expected = c.head;
+    while (text.size() < 1000000) {
+      text += c.item;
+      expected += c.formatted_item;
+    }
+    text += c.tail;
+    expected += c.formatted_tail;
+    REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
+    CHECK(formatted(text) == expected);
   }
-  text += "}\n";
-  expected += "}\n";
-  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
-  CHECK(formatted(text) == expected);
-}
-
-TEST_CASE("a large file whose indentation belies its brackets is formatted as one part") {
-  // The line the second thread starts from has the indentation of one open bracket, but the
-  // line before opened two at once: its result is dropped and the later half formatted again
-  // from the earlier half's state.
-  std::string text = "x = [{\n", expected = "x = [{\n";
-  for (int i = 0; i < 70000; ++i) {
-    text += "  name  = 1\n\n";
-    expected += "  name = 1\n\n";
-  }
-  // hclwrite closes one of the two brackets the first line opened, and indents what is left.
-  text += "}\n]\n";
-  expected += "  }\n]\n";
-  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
-  CHECK(formatted(text) == expected);
-}
-
-TEST_CASE("a large file whose middle lines are inside a block is formatted as one part") {
-  // The line the second thread starts from looks fresh but is inside a block: its result is
-  // dropped and the later half formatted again from the earlier half's state.
-  std::string text = "block {\n", expected = "block {\n";
-  for (int i = 0; i < 70000; ++i) {
-    text += "name = 1\n\n";
-    expected += "  name = 1\n\n";
-  }
-  text += "}\n";
-  expected += "}\n";
-  REQUIRE(syntax::parse_config(text, "t.hcl")->tokens().size() > (1u << 18));
-  CHECK(formatted(text) == expected);
 }
 
 TEST_CASE("the formatted text comes in pieces that make it whole, and says whether it changed") {
