@@ -101,7 +101,7 @@ class Lexer {
 
   LexEnd end_state() const {
     return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(), braces_,
-            lowest_braces_, unclosed_comment_};
+            lowest_braces_, unclosed_comment_, braces_in_templates_};
   }
 
  private:
@@ -269,6 +269,7 @@ class Lexer {
         return token(TokenKind::BitwiseNot, 1);
       case '{':
         ++braces_;
+        if (!return_braces_.empty()) braces_in_templates_ = true;
         return token(TokenKind::OBrace, 1);
       case '}':
         return close_brace(false);
@@ -496,6 +497,7 @@ class Lexer {
   int braces_ = 0;
   int lowest_braces_ = 0;
   bool unclosed_comment_ = false;
+  bool braces_in_templates_ = false;
   std::vector<int> return_braces_;
   std::vector<HeredocInProgress> heredocs_;
 };
@@ -506,20 +508,6 @@ LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
   Lexer lexer(text, begin, end, out);
   lexer.run(false);
   return lexer.end_state();
-}
-
-bool has_braces_in_templates(std::span<const Token> tokens) {
-  int depth = 0;
-  for (const Token& t : tokens) {
-    const TokenKind kind = t.kind();
-    if (kind == TokenKind::TemplateInterp || kind == TokenKind::TemplateControl)
-      ++depth;
-    else if (kind == TokenKind::TemplateSeqEnd && depth > 0)
-      --depth;
-    else if (kind == TokenKind::OBrace && depth > 0)
-      return true;
-  }
-  return false;
 }
 
 void lex_template(std::string_view text, Tokens& out) {

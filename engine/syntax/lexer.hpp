@@ -20,11 +20,12 @@ struct LexEnd {
   // A "/*" found no "*/" before the end and was lexed as "/" and "*": with more text after the
   // end, the comment might have been closed there.
   bool unclosed_comment;
+  // A "{" was lexed inside a template sequence ("${" or "%{" up to its end), where the parser's
+  // recovery may read it as a block's body. It may also be set when a "~}" closing an ordinary
+  // brace leaves the sequence open in the lexer's eyes: reparse only takes care it need not.
+  bool braces_in_templates;
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
-
-// Whether a "{" among `tokens` lies inside a template sequence ("${" or "%{" up to its end).
-bool has_braces_in_templates(std::span<const Token> tokens);
 
 inline Tokens lex(std::string_view text) {
   Tokens out;

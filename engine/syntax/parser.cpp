@@ -1336,6 +1336,7 @@ void parse_in_one_part(SyntaxTree& tree) {
   Tokens& tokens = tree.mutable_tokens();
   const LexEnd end = lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
   tree.set_may_have_unclosed_comment(end.unclosed_comment);
+  tree.set_may_have_braces_in_templates(end.braces_in_templates);
   check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
   reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
@@ -1371,6 +1372,8 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
     return TwoParts::kRefused;
   }
   tree.set_may_have_unclosed_comment(later_end.unclosed_comment);  // none in the earlier part
+  tree.set_may_have_braces_in_templates(earlier_end.braces_in_templates ||
+                                        later_end.braces_in_templates);
 
   // The tokens joined: the earlier part's without its Eof, then the later part's, copied half
   // here and half on the second thread, since the copy is into memory not yet touched. The
@@ -1497,7 +1500,6 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
           detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);
   Tokens& tokens = tree->mutable_tokens();
-  tree->set_may_have_braces_in_templates(has_braces_in_templates(tokens));
   base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
                              tokens.capacity() * sizeof(Token));
   const std::vector<Node>& nodes = tree->mutable_nodes();

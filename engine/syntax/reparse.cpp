@@ -218,7 +218,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const Replace
   };
   // The tokens outside the region are the old ones, and the region has no unclosed "/*".
   tree->set_may_have_unclosed_comment(old.may_have_unclosed_comment());
-  tree->set_may_have_braces_in_templates(has_braces_in_templates(region_tokens));
+  tree->set_may_have_braces_in_templates(state.braces_in_templates);
   base::Diagnostics& diags = tree->mutable_diagnostics();
   // Every kind of invalid character is reported on its first appearance, so an old text
   // without lexical diagnostics has no invalid token: the region's are then the file's, and

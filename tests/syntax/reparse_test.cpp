@@ -181,6 +181,22 @@ TEST_CASE("braces lexed inside a template make every edit parse the whole file")
   }
 }
 
+TEST_CASE("a large file parsed in two parts is marked for braces inside templates in either") {
+  // Each part's lexer tells whether it met such a brace; the file is marked when either did.
+  std::string filler;
+  while (filler.size() < (size_t{3} << 20)) filler += "b {\n  c = 1\n}\n\n";
+  const std::string braced = "a = \"${ { } }\"\n";
+  CHECK_FALSE(parse_config(filler, "t.hcl")->may_have_braces_in_templates());
+  CHECK(parse_config(braced + filler, "t.hcl")->may_have_braces_in_templates());
+  CHECK(parse_config(filler + braced, "t.hcl")->may_have_braces_in_templates());
+  // A "{" in a template before the middle and none after: still marked, and reparse falls back.
+  auto tree = parse_config(braced + filler + "d = 1\n", "t.hcl");
+  CHECK(tree->may_have_braces_in_templates());
+  const uint32_t at = static_cast<uint32_t>(tree->text().size() - 2);
+  auto edited = reparse(*tree, {at, at + 1, "2"});
+  CHECK_FALSE(last_reparse_was_incremental());
+}
+
 TEST_CASE("edits inside a balanced block body reparse only that body") {
   const std::string text =
       "job \"web\" {\n"
