@@ -4,8 +4,15 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
 #include <span>
+#include <system_error>
+#include <thread>
 
+#include "engine/base/big_stack.hpp"
 #include "engine/base/huge_pages.hpp"
 #include "engine/base/splice.hpp"
 #include "engine/features/semantic_tokens.hpp"
@@ -45,6 +52,109 @@ std::array<uint32_t, 5> read_piece(const std::string& text, size_t at) {
     at = static_cast<size_t>(end - text.data()) + 1;  // past the comma
   }
   return numbers;
+}
+
+using TokenWindow = std::vector<features::SemanticToken>;
+
+// Windows of tokens handed, in order, from the walk on one core to their encoding on another, at
+// most a few at a time; the encoding's emptied vectors come back for the walk to fill again.
+class WindowHandoff {
+ public:
+  // The walk's side: hands `window` over, waiting while the encoding is behind, and leaves an
+  // empty vector in its place. False, with nothing handed over, once the encoding has stopped.
+  bool put(TokenWindow& window) {
+    std::unique_lock lock(mutex_);
+    room_.wait(lock, [&] { return waiting_.size() < kWaitingWindows || stopped_; });
+    if (stopped_) return false;
+    waiting_.push_back(std::move(window));
+    window.clear();
+    if (!spare_.empty()) {
+      window = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    ready_.notify_one();
+    return true;
+  }
+  // The walk has ended: the encoding takes what waits, then stops.
+  void finish() {
+    std::lock_guard lock(mutex_);
+    finished_ = true;
+    ready_.notify_one();
+  }
+
+  // The encoding's side: gives back `window` (the last one taken, encoded) and takes the next
+  // into it; false when the walk has ended and nothing waits.
+  bool take(TokenWindow& window) {
+    std::unique_lock lock(mutex_);
+    if (window.capacity() > 0) {
+      window.clear();
+      spare_.push_back(std::move(window));
+    }
+    ready_.wait(lock, [&] { return !waiting_.empty() || finished_; });
+    if (waiting_.empty()) return false;
+    window = std::move(waiting_.front());
+    waiting_.pop_front();
+    room_.notify_one();
+    return true;
+  }
+  // The encoding failed: the walk's next put() returns false.
+  void stop() {
+    std::lock_guard lock(mutex_);
+    stopped_ = true;
+    room_.notify_one();
+  }
+
+ private:
+  static constexpr size_t kWaitingWindows = 4;
+  std::mutex mutex_;
+  std::condition_variable ready_, room_;
+  std::deque<TokenWindow> waiting_;
+  std::vector<TokenWindow> spare_;
+  bool finished_ = false, stopped_ = false;
+};
+
+// Thrown through the walk when the encoding failed, to end it; the encoding's error is rethrown.
+struct EncodingStopped {};
+
+// Walks the document's tokens by window, each handed to `encode` in order: on a second core as
+// the walk goes on when `pipelined` and a thread can be started (walking and encoding take about
+// as long each), else between windows of the walk.
+void walk_and_encode(const features::Snapshot& snapshot, uint32_t window_bytes, bool pipelined,
+                     const std::function<void(TokenWindow&)>& encode) {
+  WindowHandoff handoff;
+  std::exception_ptr encoding_error;
+  std::thread encoder;
+  if (pipelined) {
+    try {
+      encoder = std::thread([&] {
+        try {
+          TokenWindow window;
+          while (handoff.take(window)) encode(window);
+        } catch (...) {
+          encoding_error = std::current_exception();
+          handoff.stop();
+        }
+      });
+    } catch (const std::system_error&) {
+      // No thread: encoded between windows below.
+    }
+  }
+  if (!encoder.joinable()) {
+    features::semantic_tokens_by_window(snapshot, window_bytes, encode);
+    return;
+  }
+  std::exception_ptr walk_error;
+  try {
+    features::semantic_tokens_by_window(snapshot, window_bytes, [&](TokenWindow& window) {
+      if (!handoff.put(window)) throw EncodingStopped{};
+    });
+  } catch (...) {
+    walk_error = std::current_exception();
+  }
+  handoff.finish();
+  encoder.join();
+  if (encoding_error) std::rethrow_exception(encoding_error);
+  if (walk_error) std::rethrow_exception(walk_error);
 }
 
 }  // namespace
@@ -118,18 +228,19 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   std::vector<Anchor> anchors;
   size_t piece_count = 0;
   protocol::Position previous{0, 0};
-  features::semantic_tokens_by_window(
-      snapshot, window_bytes_, [&](std::vector<features::SemanticToken>& tokens) {
-        std::vector<features::SemanticToken> pieces =
-            semantic_token_pieces(lines, std::move(tokens));
-        numbers.clear();
-        previous = encode_semantic_pieces(lines, pieces, encoding, previous, numbers);
-        append_anchored(text, numbers, piece_count, 0, anchors);
-        piece_count += pieces.size();
-        if (followable)
-          for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
-        tokens = std::move(pieces);  // the walk's buffer again, rather than a new one each window
-      });
+  // Worth a second core past a few windows.
+  const bool pipelined =
+      base::has_second_core() && snapshot.source().text().size() > size_t{4} * window_bytes_;
+  walk_and_encode(snapshot, window_bytes_, pipelined, [&](TokenWindow& tokens) {
+    TokenWindow pieces = semantic_token_pieces(lines, std::move(tokens));
+    numbers.clear();
+    previous = encode_semantic_pieces(lines, pieces, encoding, previous, numbers);
+    append_anchored(text, numbers, piece_count, 0, anchors);
+    piece_count += pieces.size();
+    if (followable)
+      for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
+    tokens = std::move(pieces);  // a buffer again, rather than a new one each window
+  });
   if (!anchors.empty()) anchors_ = std::move(anchors);  // the first is piece 0's
   base::release_unused_pages(text.data(), text.size(), text.capacity());
   incremental_ = followable;
