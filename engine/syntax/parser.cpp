@@ -1337,6 +1337,10 @@ void parse_in_one_part(SyntaxTree& tree) {
   const LexEnd end = lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
   tree.set_may_have_unclosed_comment(end.unclosed_comment);
   tree.set_may_have_braces_in_templates(end.braces_in_templates);
+  // The token list is complete: its tail is given back before the parse, whose nodes bring the
+  // peak of memory (parse_in_two_parts does the same after joining its tokens).
+  base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
+                             tokens.capacity() * sizeof(Token));
   check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
   reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
@@ -1499,9 +1503,6 @@ std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename)
       detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
           detail::TwoParts::kRefused)
     detail::parse_in_one_part(*tree);
-  Tokens& tokens = tree->mutable_tokens();
-  base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
-                             tokens.capacity() * sizeof(Token));
   const std::vector<Node>& nodes = tree->mutable_nodes();
   base::release_unused_pages(nodes.data(), nodes.size() * sizeof(Node),
                              nodes.capacity() * sizeof(Node));

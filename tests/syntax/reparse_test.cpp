@@ -193,8 +193,10 @@ TEST_CASE("a large file parsed in two parts is marked for braces inside template
   auto tree = parse_config(braced + filler + "d = 1\n", "t.hcl");
   CHECK(tree->may_have_braces_in_templates());
   const uint32_t at = static_cast<uint32_t>(tree->text().size() - 2);
-  auto edited = reparse(*tree, {at, at + 1, "2"});
+  const TextEdit edit{at, at + 1, "2"};
+  auto edited = reparse(*tree, edit);
   CHECK_FALSE(last_reparse_was_incremental());
+  CHECK(tree_difference(*edited, *parse_config(apply_edit(tree->text(), edit), "t.hcl")) == "");
 }
 
 TEST_CASE("edits inside a balanced block body reparse only that body") {
