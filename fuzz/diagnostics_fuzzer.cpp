@@ -28,6 +28,7 @@
 #include "features/semantic_tokens.hpp"
 #include "features/signature_help.hpp"
 #include "features/spec_docs.hpp"
+#include "spec/decode.hpp"
 #include "spec/load.hpp"
 #include "syntax/json.hpp"
 #include "syntax/parser.hpp"
@@ -211,6 +212,26 @@ void check_inferred_spec(const std::shared_ptr<const hclspec::syntax::SyntaxTree
           "an inferred spec rejects its documentation's example");
 }
 
+// `hclspec decode` gives back each root block body's tree pages once it is decoded, and decodes
+// again without when anything is reported: so giving back must neither hide a problem nor change
+// a value. Only bodies of a page of tokens or more give anything back.
+void check_released_decode(const std::string& text) {
+  namespace spec = hclspec::spec;
+  const auto kept = hclspec::syntax::parse_config(text, "fuzz.hcl");
+  const auto released = hclspec::syntax::parse_config(text, "fuzz.hcl");
+  hclspec::base::Diagnostics kept_diags, released_diags;
+  const hclspec::types::Value expected =
+      spec::decode(kept.get(), *fuzz_spec()->root, nullptr, kept_diags);
+  const hclspec::types::Value value =
+      spec::decode(released.get(), *fuzz_spec()->root, nullptr, released_diags, nullptr,
+                   {.release_root_block_bodies = true});
+  check(kept_diags.empty() == released_diags.empty(),
+        "giving back decoded bodies changes whether a decode reports");
+  if (kept_diags.empty())
+    check(hclspec::types::raw_equals(value, expected),
+          "giving back decoded bodies changes the value");
+}
+
 }  // namespace
 
 // The first byte chooses the syntax (odd: JSON) and whether the spec applies (bit 1).
@@ -229,7 +250,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   check_reading_features(
       snapshot, static_cast<uint32_t>(size - 1),
       size > 4 ? static_cast<uint32_t>(data[1] | (data[2] << 8) | (data[3] << 16)) : 0);
-  if (snapshot.tree && !hclspec::base::has_errors(snapshot.tree->diagnostics()))
+  if (snapshot.tree && !hclspec::base::has_errors(snapshot.tree->diagnostics())) {
     check_inferred_spec(snapshot.tree);
+    if (size > 1024) check_released_decode(std::string(snapshot.tree->text()));
+  }
   return 0;
 }

@@ -15,6 +15,7 @@
 #include "base/big_stack.hpp"
 #include "base/cancellation.hpp"
 #include "base/flat_map.hpp"
+#include "base/huge_pages.hpp"
 #include "base/suggest.hpp"
 #include "base/unicode.hpp"
 #include "eval/evaluate.hpp"
@@ -151,6 +152,8 @@ struct Content {
   base::FlatMap<std::string_view, ContentAttribute> attributes;
   std::vector<ContentBlock> blocks;    // in source order
   base::ByteRange missing_item_range;  // where absent items are reported
+  // The root body's content of a decode that gives back its blocks' bodies once decoded.
+  bool releases_blocks = false;
 };
 
 // hcl's JustAttributes: every item of a body as an attribute; `ok` is false after an error
@@ -226,6 +229,78 @@ bool body_values_matter(const Spec& spec) {
 
 // The flag of a decode nobody cancels, so the decoder's check is one load without a null test.
 const base::CancellationFlag kNeverCancelled;
+
+// Gives back the pages of decoded root block bodies (DecodeOptions::release_root_block_bodies):
+// their tokens and nodes, a run of neighbouring bodies at a time (each call of the kernel costs
+// as much as a few pages: one per body made decoding 10 MB of job file 18% slower). A run goes
+// on over what lies between two bodies when that is only what is not read again either: line
+// breaks, comments and the next block's type and labels (its ContentBlock holds copies), and
+// the earlier body's and block's own nodes.
+class BodyRelease {
+ public:
+  explicit BodyRelease(bool enabled) : enabled_(enabled) {}
+  BodyRelease(const BodyRelease&) = delete;
+  BodyRelease& operator=(const BodyRelease&) = delete;
+  ~BodyRelease() { give_back(); }
+
+  // `body`, a root block's, is decoded.
+  void decoded(const Body& body) {
+    if (!enabled_) return;
+    const syntax::SyntaxTree& tree = *body.file.native;
+    const syntax::Node n = tree.node(body.node);
+    if (tree_ != &tree || !only_headers_between(tree, n)) {
+      give_back();
+      tree_ = &tree;
+      first_token_ = n.first_token;
+      first_node_ = n.first_descendant;
+    }
+    end_token_ = n.end_token;
+    end_node_ = body.node;
+    if (size_t{end_token_ - first_token_} * sizeof(syntax::Token) >= kRunBytes ||
+        size_t{end_node_ - first_node_} * sizeof(syntax::Node) >= kRunBytes)
+      give_back();
+  }
+
+ private:
+  static constexpr size_t kRunBytes = size_t{1} << 20;
+
+  // Whether only line breaks, comments and a block header lie between the run and the body
+  // `next` (the run's last body and its block being the only nodes there).
+  bool only_headers_between(const syntax::SyntaxTree& tree, const syntax::Node& next) const {
+    if (end_node_ == 0 || next.first_descendant != end_node_ + 2) return false;
+    for (uint32_t t = end_token_; t < next.first_token; ++t) {
+      switch (tree.token(t).kind()) {
+        case syntax::TokenKind::Newline:
+        case syntax::TokenKind::Comment:
+        case syntax::TokenKind::Ident:
+        case syntax::TokenKind::OQuote:
+        case syntax::TokenKind::QuotedLit:
+        case syntax::TokenKind::CQuote:
+          continue;
+        default:
+          return false;
+      }
+    }
+    return true;
+  }
+
+  void give_back() {
+    if (tree_ == nullptr || end_node_ == 0) return;
+    const syntax::TreeArrays& arrays = tree_->flat_arrays();
+    base::release_pages(arrays.tokens.data() + first_token_,
+                        size_t{end_token_ - first_token_} * sizeof(syntax::Token));
+    base::release_pages(arrays.nodes.data() + first_node_,
+                        size_t{end_node_ - first_node_} * sizeof(syntax::Node));
+    end_node_ = 0;
+  }
+
+  bool enabled_;
+  const syntax::SyntaxTree* tree_ = nullptr;
+  // The run: tokens [first_token_, end_token_) and nodes [first_node_, end_node_); none when
+  // end_node_ is 0 (a body that is node 0 has no nodes before it, and only its braces as
+  // tokens: less than a page, nothing to give back).
+  uint32_t first_token_ = 0, end_token_ = 0, first_node_ = 0, end_node_ = 0;
+};
 
 class Decoder {
  public:
@@ -304,6 +379,7 @@ class Decoder {
       const Schema& schema = schema_of(spec);
       Content content = body_content(body, schema, &diags_);
       expand_dynamic_blocks(content, schema, body, &diags_);
+      content.releases_blocks = releases_root_blocks(body, spec);
       return value_of(spec, content);
     });
   }
@@ -352,7 +428,9 @@ class Decoder {
   // Decodes each block's body by `spec`. A long run of blocks is shared with a second core: its
   // later part is decoded on another thread by a decoder of its own, whose diagnostics then
   // follow the earlier part's, so values and diagnostics are those of decoding one by one.
-  DecodedBlocks decode_blocks(const std::vector<const ContentBlock*>& blocks, const Spec& spec) {
+  // `release`: the bodies' pages are given back once they are decoded (BodyRelease).
+  DecodedBlocks decode_blocks(const std::vector<const ContentBlock*>& blocks, const Spec& spec,
+                              bool release) {
     DecodedBlocks out;
     out.values.reserve(blocks.size());
     out.diag_ends.reserve(blocks.size());
@@ -366,16 +444,22 @@ class Decoder {
         Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
                         produced_ ? &later_produced : nullptr, options_);
         decoder.stand_in_body_values(stand_in_body_values_);
+        BodyRelease released(release);
         for (size_t i = split; i < blocks.size(); ++i) {
           later.values.push_back(decoder.decode_block_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
+          released.decoded(blocks[i]->body);
         }
       });
     // Once split, this thread's part is not split again: there are only two cores to share.
     const bool may_split = std::exchange(may_split_, may_split_ && !later_task);
-    for (size_t i = 0; i < split; ++i) {
-      out.values.push_back(decode_block_body(blocks[i]->body, spec));
-      out.diag_ends.push_back(diags_.size());
+    {
+      BodyRelease released(release);
+      for (size_t i = 0; i < split; ++i) {
+        out.values.push_back(decode_block_body(blocks[i]->body, spec));
+        out.diag_ends.push_back(diags_.size());
+        released.decoded(blocks[i]->body);
+      }
     }
     may_split_ = may_split;
     if (!later_task) return out;
@@ -428,6 +512,16 @@ class Decoder {
     }
     produced_->add(range.start, std::move(entry));
     return value;
+  }
+
+  // Whether the blocks of `body`'s content are given back once decoded: it is the root body of
+  // the tree the options allow it for (see DecodeOptions::release_root_block_bodies).
+  bool releases_root_blocks(const Body& body, const Spec& spec) const {
+    const syntax::SyntaxTree* tree = body.file.native;
+    return options_.release_root_block_bodies && options_.dynamic_blocks == DynamicBlocks::Off &&
+           tree != nullptr && &body.file.source() == primary_ && tree->chunks().empty() &&
+           body.node == tree->root() && body.iteration == nullptr && !body.unknown &&
+           reads_root_blocks_once(spec);
   }
 
   static base::Diagnostic moved(const base::Diagnostic& diag, int64_t by) {
@@ -1341,7 +1435,8 @@ class Decoder {
     // hcldec: a block whose body is unknown (dynblock's, for an unknown for_each) makes the
     // whole value unknown once that block is decoded; no block after it is read, nor counted.
     const bool unknown = has_unknown_body(blocks, /*read_unknown=*/true);
-    std::vector<Value> elements = decode_blocks(blocks, *list.nested).values;
+    std::vector<Value> elements =
+        decode_blocks(blocks, *list.nested, content.releases_blocks).values;
     const types::Type& nested_type = implied_type_of(*list.nested);
     if (unknown)
       return Value::unknown(list.is_set ? types::Type::set(nested_type)
@@ -1407,7 +1502,7 @@ class Decoder {
     // hcldec: a block whose body is unknown makes the map unknown before that body is read.
     const bool unknown = has_unknown_body(blocks, /*read_unknown=*/false);
     const size_t first_diag = diags_.size();
-    DecodedBlocks decoded = decode_blocks(blocks, *map.nested);
+    DecodedBlocks decoded = decode_blocks(blocks, *map.nested, content.releases_blocks);
     // A duplicate's error follows that block's own diagnostics, as when decoding one by one.
     base::Diagnostics block_diags(std::make_move_iterator(diags_.begin() + first_diag),
                                   std::make_move_iterator(diags_.end()));
@@ -1485,6 +1580,36 @@ class Decoder {
 };
 
 }  // namespace
+
+bool reads_root_blocks_once(const Spec& spec) {
+  std::set<std::string_view> types;
+  bool once = true;
+  // The specs reading the body itself, depth first; each block spec's type counted once.
+  const auto visit = [&](const auto& self, const Spec& reading) -> void {
+    std::visit(
+        [&](const auto& kind) {
+          using Kind = std::decay_t<decltype(kind)>;
+          if constexpr (std::is_same_v<Kind, ObjectSpec>) {
+            for (const auto& [name, nested] : kind.properties) self(self, *nested);
+          } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
+            for (const SpecPtr& nested : kind.elements) self(self, *nested);
+          } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
+            self(self, *kind.primary);
+            self(self, *kind.fallback);
+          } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
+            self(self, *kind.wrapped);
+          } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
+                               std::is_same_v<Kind, BlockListSpec> ||
+                               std::is_same_v<Kind, BlockMapSpec> ||
+                               std::is_same_v<Kind, BlockAttrsSpec>) {
+            once = types.insert(kind.type_name).second && once;
+          }
+        },
+        reading.kind);
+  };
+  visit(visit, spec);
+  return once;
+}
 
 std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec) {
   std::vector<eval::Traversal> out;

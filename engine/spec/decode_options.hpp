@@ -24,6 +24,15 @@ enum class DynamicBlocks : uint8_t {
 
 struct DecodeOptions {
   DynamicBlocks dynamic_blocks = DynamicBlocks::Off;
+  // Whether the pages holding the tokens and nodes of each root block's body are given back
+  // once that body is decoded (`hclspec decode`: the whole input's tree and its value are then
+  // never all in memory at once). Given-back pages read as zeros, so this is only for a caller
+  // that reads nothing of the input's tree afterwards, and it is taken only where nothing in
+  // the decode reads such a body again before its value is made: a flat tree of the only input,
+  // no dynamic blocks, and a spec that reads each root block once (reads_root_blocks_once).
+  // Messages may read a body again: a decode that reports anything is to be repeated without
+  // it, on a fresh parse.
+  bool release_root_block_bodies = false;
 
   friend bool operator==(const DecodeOptions&, const DecodeOptions&) = default;
 };

@@ -494,3 +494,161 @@ TEST_CASE("a large input decodes on two threads as it would on one") {
             {ok.json.substr(0, ok.json.find(' '))},
             {"{\"entry\":[" + entries_json + "],\"item\":{" + valid_items_json + "}}"}) == "");
 }
+
+TEST_CASE("a spec reads each root block once unless two of its block specs name one type") {
+  const auto once = [](const std::string& text) {
+    return spec::reads_root_blocks_once(*testing::load_clean_spec(text)->root);
+  };
+  // A nested spec: an attribute's value.
+  const std::string n = "\n    attr {\n      name = \"n\"\n      type = number\n    }\n  ";
+  CHECK(once(R"(object {
+  block_map "job" {
+    labels = ["name"]
+    object {
+      block_list "task" { )" +
+             n + R"( }
+    }
+  }
+  block_list "task" { )" +
+             n + R"( }
+  attr "n" { type = number }
+})"));
+  CHECK(once(R"(block_list {
+  block_type = "job")" +
+             n + "}"));
+  CHECK_FALSE(once(R"(object {
+  block_list "job" { )" +
+                   n + R"( }
+  block_attrs "job" { element_type = string }
+})"));
+  // Object, array, default and transform specs read the same body as the spec holding them.
+  CHECK_FALSE(once(R"(object {
+  block "job" { )" +
+                   n + R"( }
+  object "nested" {
+    block_list "job" { )" +
+                   n + R"( }
+  }
+})"));
+  CHECK_FALSE(once(R"(array {
+  block {
+    block_type = "job")" +
+                   n + R"(}
+  block_set {
+    block_type = "job")" +
+                   n + R"(}
+})"));
+  CHECK_FALSE(once(R"(default {
+  block {
+    block_type = "job")" +
+                   n + R"(}
+  block_map {
+    block_type = "job"
+    labels = ["name"])" +
+                   n + R"(}
+})"));
+  CHECK_FALSE(once(R"(transform {
+  object {
+    block_list "job" { )" +
+                   n + R"( }
+    block "job" { )" +
+                   n + R"( }
+  }
+  result = nested
+})"));
+}
+
+TEST_CASE("root block bodies given back once decoded give the value a decode keeping them does") {
+  // Bodies of several pages of tokens, with attributes and other blocks between some of them:
+  // the attributes are read after the blocks (they follow them in the spec), from between
+  // bodies whose pages were given back.
+  const std::string spec_text = R"(object {
+  block_map "job" {
+    labels = ["name"]
+    object {
+      block_list "task" {
+        object {
+          attr "driver" { type = string }
+          attr "env" { type = map(string) }
+        }
+      }
+      attr "count" { type = number }
+    }
+  }
+  block_set "group" {
+    attr {
+      name = "n"
+      type = number
+    }
+  }
+  attr "region" { type = string }
+  attr "weights" { type = list(number) }
+})";
+  std::string input, body;
+  for (int t = 0; t < 60; ++t)
+    body += "  task {\n    driver = \"docker-" + std::to_string(t) +
+            "\"\n    env = { A = \"1\", B = \"two\" }\n  }\n";
+  const int jobs = 200;
+  for (int j = 0; j < jobs; ++j) {
+    input += "job \"j" + std::to_string(j) + "\" {\n  count = " + std::to_string(j) + "\n" + body +
+             "}\n";
+    if (j == 7) input += "region = \"eu-west-1\"\n";
+    if (j == 120) input += "# the groups\ngroup { n = 1 }\ngroup { n = 2 }\n";
+    if (j == 150) input += "weights = [1, 2, 3]\n";
+  }
+  REQUIRE(input.size() / 2 > spec::kParallelDecodeBytes);  // both threads give back
+  const auto file = testing::load_clean_spec(spec_text);
+  const auto decoded = [&](bool release, const syntax::SyntaxTree& tree) {
+    base::Diagnostics diags;
+    const types::Value value = spec::decode(&tree, *file->root, nullptr, diags, nullptr,
+                                            {.release_root_block_bodies = release});
+    CHECK(diags.empty());
+    return types::value_to_json(value).json;
+  };
+  const auto kept = syntax::parse_config(input, "input.hcl");
+  const auto released = syntax::parse_config(input, "input.hcl");
+  REQUIRE(released->chunks().empty());
+  const std::string expected = decoded(false, *kept);
+  CHECK(expected.find("\"region\":\"eu-west-1\"") != std::string::npos);
+  CHECK(expected.find("\"weights\":[1,2,3]") != std::string::npos);
+  CHECK(expected.find("\"group\":[1,2]") != std::string::npos);
+  CHECK(decoded(true, *released) == expected);
+
+  // The pages were given back: a token in the middle of the last job's body reads as zeros
+  // there, and as itself in the tree decoded without it.
+  const uint32_t middle = kept->token_count() - 600;
+  CHECK(kept->token(middle).start() > 0);
+  CHECK(released->token(middle).start() == 0);
+
+  // A spec reading the jobs twice gives nothing back.
+  const std::string tasks = R"(
+    block_list {
+      block_type = "task"
+      attr {
+        name = "n"
+        type = number
+      }
+    })";
+  const auto twice = testing::load_clean_spec(R"(array {
+  block_list {
+    block_type = "job")" + tasks + R"(
+  }
+  block_set {
+    block_type = "job")" + tasks + R"(
+  }
+})");
+  REQUIRE_FALSE(spec::reads_root_blocks_once(*twice->root));
+  std::string job = "job {\n";
+  for (int i = 0; i < 400; ++i) job += "  task { n = " + std::to_string(i) + " }\n";
+  job += "}\n";
+  const auto again = syntax::parse_config(job + job, "input.hcl");
+  const auto fresh = syntax::parse_config(job + job, "input.hcl");
+  base::Diagnostics diags;
+  const types::Value both = spec::decode(again.get(), *twice->root, nullptr, diags, nullptr,
+                                         {.release_root_block_bodies = true});
+  const types::Value expected_both = spec::decode(fresh.get(), *twice->root, nullptr, diags);
+  CHECK(diags.empty());
+  CHECK(again->token(again->token_count() / 2).start() > 0);
+  CHECK(types::value_to_json(both).json == types::value_to_json(expected_both).json);
+  CHECK(types::value_to_json(both).json.find("[0,1,2,") != std::string::npos);
+}
