@@ -45,7 +45,9 @@ void check(bool ok, const char* what) {
 }
 
 // A spec with required items, labelled blocks and counts, so that missing-item diagnostics
-// (moved to block headers) and every decoder check have a chance to appear.
+// (moved to block headers) and every decoder check have a chance to appear. An attribute comes
+// after the block specs: it is read once the blocks' bodies are given back (see
+// check_released_decode), from between them.
 const std::shared_ptr<const hclspec::syntax::SyntaxTree>& fuzz_spec_tree() {
   static const std::shared_ptr<const hclspec::syntax::SyntaxTree> tree =
       hclspec::syntax::parse_config(R"(object {
@@ -69,6 +71,7 @@ const std::shared_ptr<const hclspec::syntax::SyntaxTree>& fuzz_spec_tree() {
       attr "count" { type = number }
     }
   }
+  attr "note" { type = string }
 }
 )",
                                     "fuzz.hcldec");
@@ -222,9 +225,10 @@ void check_released_decode(const std::string& text) {
   hclspec::base::Diagnostics kept_diags, released_diags;
   const hclspec::types::Value expected =
       spec::decode(kept.get(), *fuzz_spec()->root, nullptr, kept_diags);
+  spec::BodyReleases releases;
   const hclspec::types::Value value =
       spec::decode(released.get(), *fuzz_spec()->root, nullptr, released_diags, nullptr,
-                   {.release_root_block_bodies = true});
+                   {.release_root_block_bodies = &releases});
   check(kept_diags.empty() == released_diags.empty(),
         "giving back decoded bodies changes whether a decode reports");
   if (kept_diags.empty())

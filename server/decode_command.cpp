@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -168,20 +169,17 @@ class DecodeRun {
                                                                     : spec::DynamicBlocks::Off};
     // Each root block's tree pages are given back once it is decoded: the tree and the value
     // are then never all in memory at once (81 → 55 MiB for a 10 MB job file). The tree is not
-    // read again after a decode that reports nothing; a decode that reports something may have
-    // read given-back pages (zeros) for its messages, and is done again on a fresh parse. Asked
-    // for only where the decoder takes it (decode_options.hpp), so that only such a decode is
-    // done twice.
-    options.release_root_block_bodies = inputs.size() == 1 && inputs[0].native != nullptr &&
-                                        !o_.dynamic_blocks &&
-                                        spec::reads_root_blocks_once(*spec.root);
+    // read again after a decode that reports nothing; one that gave pages back and reports
+    // something may have read them (zeros) for its messages, and is done again on a fresh parse.
+    spec::BodyReleases releases;
+    if (inputs.size() == 1 && inputs[0].native != nullptr)
+      options.release_root_block_bodies = &releases;
     types::Value value = spec::decode(inputs, *spec.root, context, decode_diags, nullptr, options);
-    if (options.release_root_block_bodies && !decode_diags.empty()) {
+    if (releases.any && !decode_diags.empty()) {
       value = {};
       decode_diags.clear();
-      const syntax::SyntaxTree& released = *inputs[0].native;
-      inputs[0] = keep(syntax::parse_config(std::string(released.text()), released.filename()));
-      options.release_root_block_bodies = false;
+      inputs[0] = parse_again(*inputs[0].native);
+      options.release_root_block_bodies = nullptr;
       value = spec::decode(inputs, *spec.root, context, decode_diags, nullptr, options);
     }
     add(inputs[0], decode_diags);
@@ -214,6 +212,17 @@ class DecodeRun {
     report(0);
     std::cerr << "Error: " << message << "\n\n";
     return 1;
+  }
+
+  // A fresh parse of `tree`'s text, kept in its place (the old tree is freed first unless a
+  // diagnostic names it).
+  const syntax::SyntaxTree* parse_again(const syntax::SyntaxTree& tree) {
+    std::string text(tree.text());
+    const std::string filename = tree.filename();
+    const bool named = std::any_of(diags_.begin(), diags_.end(),
+                                   [&](const FileDiagnostic& d) { return d.file == &tree; });
+    if (!named) std::erase_if(trees_, [&](const auto& t) { return t.get() == &tree; });
+    return keep(syntax::parse_config(std::move(text), filename));
   }
 
   const syntax::SyntaxTree* keep(std::unique_ptr<syntax::SyntaxTree> tree) {

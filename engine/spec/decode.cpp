@@ -152,8 +152,9 @@ struct Content {
   base::FlatMap<std::string_view, ContentAttribute> attributes;
   std::vector<ContentBlock> blocks;    // in source order
   base::ByteRange missing_item_range;  // where absent items are reported
-  // The root body's content of a decode that gives back its blocks' bodies once decoded.
-  bool releases_blocks = false;
+  // The root body's content of a decode that gives back its blocks' bodies once decoded: where
+  // it records that it did.
+  BodyReleases* releases_blocks = nullptr;
 };
 
 // hcl's JustAttributes: every item of a body as an attribute; `ok` is false after an error
@@ -238,14 +239,15 @@ const base::CancellationFlag kNeverCancelled;
 // the earlier body's and block's own nodes.
 class BodyRelease {
  public:
-  explicit BodyRelease(bool enabled) : enabled_(enabled) {}
+  // `releases`: where to record that pages were given back; null: none are.
+  explicit BodyRelease(BodyReleases* releases) : releases_(releases) {}
   BodyRelease(const BodyRelease&) = delete;
   BodyRelease& operator=(const BodyRelease&) = delete;
   ~BodyRelease() { give_back(); }
 
   // `body`, a root block's, is decoded.
   void decoded(const Body& body) {
-    if (!enabled_) return;
+    if (releases_ == nullptr) return;
     const syntax::SyntaxTree& tree = *body.file.native;
     const syntax::Node n = tree.node(body.node);
     if (tree_ != &tree || !only_headers_between(tree, n)) {
@@ -291,10 +293,11 @@ class BodyRelease {
                         size_t{end_token_ - first_token_} * sizeof(syntax::Token));
     base::release_pages(arrays.nodes.data() + first_node_,
                         size_t{end_node_ - first_node_} * sizeof(syntax::Node));
+    releases_->any.store(true, std::memory_order_relaxed);
     end_node_ = 0;
   }
 
-  bool enabled_;
+  BodyReleases* releases_;
   const syntax::SyntaxTree* tree_ = nullptr;
   // The run: tokens [first_token_, end_token_) and nodes [first_node_, end_node_); none when
   // end_node_ is 0 (a body that is node 0 has no nodes before it, and only its braces as
@@ -428,9 +431,10 @@ class Decoder {
   // Decodes each block's body by `spec`. A long run of blocks is shared with a second core: its
   // later part is decoded on another thread by a decoder of its own, whose diagnostics then
   // follow the earlier part's, so values and diagnostics are those of decoding one by one.
-  // `release`: the bodies' pages are given back once they are decoded (BodyRelease).
+  // `releases`, when set: the bodies' pages are given back once they are decoded, and that is
+  // recorded there (BodyRelease).
   DecodedBlocks decode_blocks(const std::vector<const ContentBlock*>& blocks, const Spec& spec,
-                              bool release) {
+                              BodyReleases* releases) {
     DecodedBlocks out;
     out.values.reserve(blocks.size());
     out.diag_ends.reserve(blocks.size());
@@ -444,7 +448,7 @@ class Decoder {
         Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
                         produced_ ? &later_produced : nullptr, options_);
         decoder.stand_in_body_values(stand_in_body_values_);
-        BodyRelease released(release);
+        BodyRelease released(releases);
         for (size_t i = split; i < blocks.size(); ++i) {
           later.values.push_back(decoder.decode_block_body(blocks[i]->body, spec));
           later.diag_ends.push_back(later_diags.size());
@@ -454,7 +458,7 @@ class Decoder {
     // Once split, this thread's part is not split again: there are only two cores to share.
     const bool may_split = std::exchange(may_split_, may_split_ && !later_task);
     {
-      BodyRelease released(release);
+      BodyRelease released(releases);
       for (size_t i = 0; i < split; ++i) {
         out.values.push_back(decode_block_body(blocks[i]->body, spec));
         out.diag_ends.push_back(diags_.size());
@@ -514,14 +518,17 @@ class Decoder {
     return value;
   }
 
-  // Whether the blocks of `body`'s content are given back once decoded: it is the root body of
-  // the tree the options allow it for (see DecodeOptions::release_root_block_bodies).
-  bool releases_root_blocks(const Body& body, const Spec& spec) const {
+  // Where the giving back of the blocks of `body`'s content once decoded is recorded, or null
+  // when they are not given back: only for the root body of the tree the options allow it for
+  // (see DecodeOptions::release_root_block_bodies).
+  BodyReleases* releases_root_blocks(const Body& body, const Spec& spec) const {
     const syntax::SyntaxTree* tree = body.file.native;
-    return options_.release_root_block_bodies && options_.dynamic_blocks == DynamicBlocks::Off &&
-           tree != nullptr && &body.file.source() == primary_ && tree->chunks().empty() &&
-           body.node == tree->root() && body.iteration == nullptr && !body.unknown &&
-           reads_root_blocks_once(spec);
+    const bool releases = options_.release_root_block_bodies != nullptr &&
+                          options_.dynamic_blocks == DynamicBlocks::Off && tree != nullptr &&
+                          &body.file.source() == primary_ && tree->chunks().empty() &&
+                          body.node == tree->root() && body.iteration == nullptr && !body.unknown &&
+                          reads_root_blocks_once(spec);
+    return releases ? options_.release_root_block_bodies : nullptr;
   }
 
   static base::Diagnostic moved(const base::Diagnostic& diag, int64_t by) {

@@ -1,6 +1,7 @@
 // How the decoder reads a body beyond what plain hcldec does (extensions the user opts into).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 namespace hclspec::spec {
@@ -22,17 +23,24 @@ enum class DynamicBlocks : uint8_t {
   Check,
 };
 
+// What a decode giving back its root block bodies' pages did: whether it gave any back (set by
+// either decoding thread).
+struct BodyReleases {
+  std::atomic<bool> any{false};
+};
+
 struct DecodeOptions {
   DynamicBlocks dynamic_blocks = DynamicBlocks::Off;
-  // Whether the pages holding the tokens and nodes of each root block's body are given back
-  // once that body is decoded (`hclspec decode`: the whole input's tree and its value are then
-  // never all in memory at once). Given-back pages read as zeros, so this is only for a caller
-  // that reads nothing of the input's tree afterwards, and it is taken only where nothing in
-  // the decode reads such a body again before its value is made: a flat tree of the only input,
-  // no dynamic blocks, and a spec that reads each root block once (reads_root_blocks_once).
-  // Messages may read a body again: a decode that reports anything is to be repeated without
-  // it, on a fresh parse.
-  bool release_root_block_bodies = false;
+  // Where the decode records that it gave back the pages holding the tokens and nodes of a root
+  // block's body once that body was decoded; null (the default): it gives nothing back. For
+  // `hclspec decode`: the whole input's tree and its value are then never all in memory at
+  // once. Given-back pages read as zeros, so this is only for a caller that reads nothing of
+  // the input's tree afterwards, and it is taken only where nothing in the decode reads such a
+  // body again before its value is made: a flat tree of the only input, no dynamic blocks, and a
+  // spec that reads each root block once (reads_root_blocks_once). Messages may read a body
+  // again: a decode that gave pages back and reports anything is to be repeated without, on a
+  // fresh parse.
+  BodyReleases* release_root_block_bodies = nullptr;
 
   friend bool operator==(const DecodeOptions&, const DecodeOptions&) = default;
 };

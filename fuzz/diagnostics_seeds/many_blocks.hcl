@@ -183,6 +183,7 @@ group "g59" {
 group "g60" {
   count = 60
 }
+note = "between the groups"
 group "g61" {
   count = 61
 }
@@ -392,7 +393,4 @@ group "g129" {
 }
 group "g130" {
   count = 130
-}
-group "g131" {
-  count = 131
 }
