@@ -195,7 +195,10 @@ class DecodeRun {
     if (has_errors()) return report(2);
     // With nothing to report, nothing reads the inputs (or --vars files in JSON) again: their
     // trees (several times their text) are given back before the JSON text is made, rather
-    // than held beside it.
+    // than held beside it. The JSON text is about as long as theirs: room for that is made at
+    // once.
+    size_t input_bytes = 0;
+    for (const spec::InputFile& input : inputs) input_bytes += input.source().text().size();
     if (diags_.empty()) {
       inputs.clear();
       trees_.erase(trees_.begin() + static_cast<ptrdiff_t>(first_input_tree), trees_.end());
@@ -203,7 +206,8 @@ class DecodeRun {
     }
 
     types::JsonText json = types::value_to_json(
-        value, o_.keep_nulls ? types::NullProperties::Keep : types::NullProperties::Omit);
+        value, o_.keep_nulls ? types::NullProperties::Keep : types::NullProperties::Omit,
+        input_bytes + input_bytes / 4);
     if (!json.ok()) return fail("the result cannot be written as JSON: " + json.error);
     if (o_.with_type) {
       const std::string type = types::type_to_json(value.type());

@@ -4,6 +4,7 @@
 #include "types/json.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <optional>
 #include <utility>
@@ -16,18 +17,33 @@
 namespace hclspec::types {
 
 namespace {
+
 const char* const kHex = "0123456789abcdef";
+
+// The ASCII bytes Go's encoding/json writes as they are (its htmlSafeSet): from space up but ",
+// \, <, > and &.
+constexpr auto kPlainAscii = [] {
+  std::array<bool, 128> plain{};
+  for (int c = 0x20; c < 0x80; ++c)
+    plain[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&';
+  return plain;
+}();
+
 }  // namespace
 
-std::string json_quote(std::string_view text) {
-  std::string out = "\"";
+void append_json_quoted(std::string& out, std::string_view text) {
+  out += '"';
+  // Bytes written as they are go out in runs, not one by one.
+  size_t run = 0;
   for (size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c < 0x80) {
-      // Go's htmlSafeSet: everything from space up except ", \, <, > and &.
-      if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
-        out += static_cast<char>(c);
-      } else if (c == '"' || c == '\\') {
+      if (kPlainAscii[c]) {
+        ++i;
+        continue;
+      }
+      out.append(text, run, i - run);
+      if (c == '"' || c == '\\') {
         out += '\\';
         out += static_cast<char>(c);
       } else if (c == '\n') {
@@ -41,21 +57,27 @@ std::string json_quote(std::string_view text) {
         out += kHex[c >> 4];
         out += kHex[c & 15];
       }
-      ++i;
+      run = ++i;
       continue;
     }
     size_t length = 0;
     const uint32_t cp = decode_rune(text, i, length);
-    if (cp == 0xFFFD && length == 1) {
-      out += "\\ufffd";
-    } else if (cp == 0x2028 || cp == 0x2029) {
-      out += cp == 0x2028 ? "\\u2028" : "\\u2029";
-    } else {
-      out.append(text.substr(i, length));
+    if ((cp == 0xFFFD && length == 1) || cp == 0x2028 || cp == 0x2029) {
+      out.append(text, run, i - run);
+      out += cp == 0x2028 ? "\\u2028" : cp == 0x2029 ? "\\u2029" : "\\ufffd";
+      run = i + length;
     }
     i += length;
   }
-  return out + "\"";
+  out.append(text, run, text.size() - run);
+  out += '"';
+}
+
+std::string json_quote(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  append_json_quoted(out, text);
+  return out;
 }
 
 namespace {
@@ -90,7 +112,7 @@ bool encode(const Value& v, std::string& out, std::string& error,
       out += v.as_number().to_string();
       return true;
     case TypeKind::String:
-      out += json_quote(v.as_string());
+      append_json_quoted(out, v.as_string());
       return true;
     case TypeKind::List:
     case TypeKind::Set:
@@ -111,7 +133,7 @@ bool encode(const Value& v, std::string& out, std::string& error,
         if (nulls == NullProperties::Omit && element.is_null()) continue;
         if (!first) out += ',';
         first = false;
-        out += json_quote(key);
+        append_json_quoted(out, key);
         out += ':';
         if (!encode(element, out, error, nulls)) return false;
       }
@@ -1048,8 +1070,9 @@ size_t bracket_depth(std::string_view json) {
 
 }  // namespace
 
-JsonText value_to_json(const Value& value, NullProperties nulls) {
+JsonText value_to_json(const Value& value, NullProperties nulls, size_t expected_bytes) {
   JsonText out;
+  out.json.reserve(expected_bytes);
   // Encoding recurses per level of nesting, which values from deeply nested input have plenty of.
   base::run_on_large_stack([&] {
     if (!encode(value, out.json, out.error, nulls)) out.json.clear();

@@ -27,7 +27,10 @@ enum class NullProperties {
 // cty's json.Marshal of a value by its own type: compact, object keys sorted, strings escaped as
 // Go does. Unknown values ("value is not known") and infinities ("cannot serialize infinity as
 // JSON") have no JSON; on error `json` is empty. Nulls elsewhere than in properties are "null".
-JsonText value_to_json(const Value& value, NullProperties nulls = NullProperties::Keep);
+// `expected_bytes`: room made for the text at once (address space, touched as it is written),
+// rather than grown by copies.
+JsonText value_to_json(const Value& value, NullProperties nulls = NullProperties::Keep,
+                       size_t expected_bytes = 0);
 
 // cty's json.Marshal with the dynamic pseudo-type, as `hcldec --with-type` prints a result:
 // {"value":...,"type":...}. cty ignores an error inside the value here, so on error `json`
@@ -43,6 +46,8 @@ std::string type_to_json(const Type& type);
 // control characters and <, >, & as \u00XX, U+2028 and U+2029 as \u2028 and \u2029, and each
 // byte that is not valid UTF-8 as \ufffd.
 std::string json_quote(std::string_view text);
+// The same, appended to `out`.
+void append_json_quoted(std::string& out, std::string_view text);
 
 // cty's jsondecode: the value of a JSON text with the type JSON implies (json.ImpliedType, then
 // json.Unmarshal): objects, tuples, strings, bools, numbers at full precision (parsed as cty
