@@ -55,7 +55,8 @@ base::ByteRange expression_range(const syntax::SyntaxTree& tree, NodeId id) {
 
 base::ByteRange expression_start_range(const syntax::SyntaxTree& tree, NodeId id) {
   const syntax::Node& n = tree.node(id);
-  const std::vector<NodeId> kids = tree.children(id);
+  syntax::ChildIds kids;
+  tree.children(id, kids);
   switch (n.kind) {
     case NodeKind::FunctionCall: {
       // The name (with any "ns::" parts) and the opening parenthesis.
@@ -164,7 +165,7 @@ Value Evaluator::eval(NodeId id, const Scope* scope) {
     case NodeKind::Conditional:
       return conditional(id, scope);
     case NodeKind::Tuple: {
-      const std::vector<NodeId> kids = children(id);
+      const syntax::ChildIds kids = children(id);
       std::vector<Value> elements;
       elements.reserve(kids.size());
       for (NodeId kid : kids) elements.push_back(eval(kid, scope));
@@ -226,7 +227,7 @@ Value Evaluator::scope_traversal(NodeId id, const Scope* scope) {
 }
 
 Value Evaluator::index(NodeId id, const Scope* scope) {
-  const std::vector<NodeId> kids = children(id);
+  const syntax::ChildIds kids = children(id);
   const Value collection = eval(kids[0], scope);
   const Value key = eval(kids[1], scope);
   return index_value(collection, key, bracket_range(tree_, id, kids[0]), diags_);
@@ -480,7 +481,7 @@ bool is_dynamic_null(const Value& v) {
 }  // namespace
 
 Value Evaluator::conditional(NodeId id, const Scope* scope) {
-  const std::vector<NodeId> kids = children(id);
+  const syntax::ChildIds kids = children(id);
   // Both results are evaluated (for their type) but only the chosen one's problems count.
   base::Diagnostics true_diags, false_diags;
   Value true_result, false_result;
@@ -567,7 +568,7 @@ Value Evaluator::object_key(NodeId key, const Scope* scope, size_t& errors) {
 }
 
 Value Evaluator::object(NodeId id, const Scope* scope) {
-  const std::vector<NodeId> kids = children(id);
+  const syntax::ChildIds kids = children(id);
   types::Entries attributes;
   bool known = true;
   for (size_t i = 0; i + 1 < kids.size(); i += 2) {
@@ -602,7 +603,7 @@ Value Evaluator::object(NodeId id, const Scope* scope) {
 
 Value Evaluator::for_expression(NodeId id, const Scope* scope) {
   const syntax::Node& n = node(id);
-  const std::vector<NodeId> kids = children(id);
+  const syntax::ChildIds kids = children(id);
   const bool has_key = (n.flags & syntax::NodeFlags::kForHasKey) != 0;
   const bool has_condition = (n.flags & syntax::NodeFlags::kForHasCondition) != 0;
   const bool grouped = (n.flags & syntax::NodeFlags::kForGrouped) != 0;
@@ -790,7 +791,7 @@ Value Evaluator::splat_result_type(NodeId each, NodeId item, const Type& source,
 }
 
 Value Evaluator::splat(NodeId id, const Scope* scope) {
-  const std::vector<NodeId> kids = children(id);
+  const syntax::ChildIds kids = children(id);
   const NodeId source_node = kids[0];
   const NodeId each = kids[1];
   const NodeId item = splat_item_of(tree_, each);

@@ -19,7 +19,11 @@ class Evaluator {
   friend class TemplateEvaluator;
 
   syntax::Node node(syntax::NodeId id) const { return tree_.node(id); }
-  std::vector<syntax::NodeId> children(syntax::NodeId id) const { return tree_.children(id); }
+  syntax::ChildIds children(syntax::NodeId id) const {
+    syntax::ChildIds kids;
+    tree_.children(id, kids);
+    return kids;
+  }
   base::ByteRange range(syntax::NodeId id) const { return expression_range(tree_, id); }
   void error(const char* summary, std::string detail, base::ByteRange subject);
   void error(const char* summary, std::string detail, base::ByteRange subject,

@@ -104,7 +104,8 @@ class TemplateEvaluator {
   // Flattens the template's tokens and directive nodes into parts, in source order.
   void collect(NodeId id, bool quoted) {
     const syntax::Node& n = tree_.node(id);
-    const std::vector<NodeId> kids = tree_.children(id);
+    syntax::ChildIds kids;
+    tree_.children(id, kids);
     size_t next_kid = 0;
     for (uint32_t t = n.first_token; t < n.end_token;) {
       if (next_kid < kids.size() && tree_.node(kids[next_kid]).first_token <= t) {

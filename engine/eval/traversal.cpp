@@ -353,7 +353,8 @@ class VariableWalker {
 
   void walk(NodeId id) {
     const syntax::Node& n = tree_.node(id);
-    const std::vector<NodeId> kids = tree_.children(id);
+    syntax::ChildIds kids;
+    tree_.children(id, kids);
     switch (n.kind) {
       case NodeKind::ScopeTraversal: {
         Traversal steps = traversal_steps(tree_, id);

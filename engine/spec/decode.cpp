@@ -951,7 +951,8 @@ class Decoder {
         attribute_items.emplace_back(tree.token_text(tree.node(item).first_token), item);
     }
     const base::FlatMap<std::string_view, NodeId> defined(attribute_items);
-    std::vector<std::pair<std::string_view, ContentAttribute>> matched;
+    std::vector<std::pair<std::string_view, ContentAttribute>>& matched = matched_attributes_;
+    matched.clear();
     for (const Schema::Attribute& attribute : schema.attributes) {
       const auto found = defined.find(attribute.name);
       if (found != defined.end()) {
@@ -1581,6 +1582,7 @@ class Decoder {
   // native_content's working lists, kept between calls.
   std::vector<NodeId> body_items_;
   std::vector<std::pair<std::string_view, NodeId>> attribute_items_;
+  std::vector<std::pair<std::string_view, ContentAttribute>> matched_attributes_;
   std::unordered_map<const Spec*, Schema> schemas_;
   std::unordered_map<const Spec*, types::Type> implied_types_;
   std::unordered_map<const Spec*, ObjectShape> object_shapes_;

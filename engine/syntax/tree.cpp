@@ -168,16 +168,6 @@ std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   return out;
 }
 
-void SyntaxTree::children(NodeId id, std::vector<NodeId>& out) const {
-  // Children are found last to first; counting them first sizes the list once.
-  const NodeId first = node(id).first_descendant;
-  size_t count = 0;
-  for (NodeId child = id; child > first; child = node(child - 1).first_descendant) ++count;
-  out.resize(count);
-  for (NodeId child = id; child > first; child = node(child - 1).first_descendant)
-    out[--count] = child - 1;
-}
-
 base::ByteRange SyntaxTree::range(NodeId id) const {
   if (chunks_.empty()) [[likely]]
     return node_range(arrays_->tokens, arrays_->nodes, id);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <boost/container/small_vector.hpp>
 #include <iterator>
 #include <memory>
 #include <mutex>
@@ -97,6 +98,8 @@ struct Node {
 static_assert(sizeof(Node) == 16);
 
 using NodeId = uint32_t;
+// A node's children held on the stack when they are few, as most expressions' are.
+using ChildIds = boost::container::small_vector<NodeId, 8>;
 inline constexpr NodeId kNoNode = UINT32_MAX;  // "no such node": id 0 is a real node
 
 // The arrays one parse filled. Trees that incremental reparse derives from it share them.
@@ -182,8 +185,18 @@ class SyntaxTree : public base::SourceFile {
   NodeId root() const { return node_count() - 1; }
   // Children in source order.
   std::vector<NodeId> children(NodeId id) const;
-  // The same into `out` (replacing what it held), for a caller that reuses one list.
-  void children(NodeId id, std::vector<NodeId>& out) const;
+  // The same into `out` (replacing what it held), for a caller that reuses one list or keeps a
+  // few on the stack (ChildIds): a std::vector or a boost small_vector of NodeId.
+  template <typename List>
+  void children(NodeId id, List& out) const {
+    // Children are found last to first; counting them first sizes the list once.
+    const NodeId first = node(id).first_descendant;
+    size_t count = 0;
+    for (NodeId child = id; child > first; child = node(child - 1).first_descendant) ++count;
+    out.resize(count);
+    for (NodeId child = id; child > first; child = node(child - 1).first_descendant)
+      out[--count] = child - 1;
+  }
   // The source range a node covers; an empty node reports the token it stopped at.
   base::ByteRange range(NodeId id) const;
   std::string_view token_text(uint32_t index) const { return token(index).text(text()); }
