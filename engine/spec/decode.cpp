@@ -1051,7 +1051,10 @@ class Decoder {
   static Attributes native_attributes(const Body& body, base::Diagnostics* diags) {
     const syntax::SyntaxTree& tree = *body.file.native;
     Attributes out;
-    for (NodeId item : tree.children(body.node)) {
+    const std::vector<NodeId> items = tree.children(body.node);
+    out.items.reserve(items.size());
+    out.names.reserve(items.size());
+    for (NodeId item : items) {
       const syntax::Node& n = tree.node(item);
       const std::string_view name = tree.token_text(n.first_token);
       const base::ByteRange name_range = tree.tokens()[n.first_token].range();

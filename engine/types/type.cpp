@@ -182,14 +182,18 @@ Type Type::object_type(std::span<const AttributeRef> attributes,
   return intern(hash, matches, make);
 }
 
-Type Type::tuple(std::vector<Type> elements) {
+Type Type::tuple(std::span<const Type> elements) {
   size_t hash = static_cast<size_t>(TypeKind::Tuple);
   for (const Type& e : elements) hash = mix(hash, e.identity_hash());
   return intern(
-      hash, [&](const Data& d) { return d.kind == TypeKind::Tuple && d.elements == elements; },
+      hash,
+      [&](const Data& d) {
+        return d.kind == TypeKind::Tuple &&
+               std::equal(d.elements.begin(), d.elements.end(), elements.begin(), elements.end());
+      },
       [&] {
         auto d = std::make_unique<Data>(TypeKind::Tuple);
-        d->elements = elements;
+        d->elements.assign(elements.begin(), elements.end());
         for (const Type& e : elements) {
           d->has_dynamic = d->has_dynamic || e.has_dynamic();
           d->has_optional = d->has_optional || e.has_optional();

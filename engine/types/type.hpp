@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <span>
@@ -62,7 +63,10 @@ class Type {
   static Type map(Type element);
   // Attributes are kept sorted by name; `optional` names attributes that may be absent.
   static Type object(std::vector<Attribute> attributes, std::vector<std::string> optional = {});
-  static Type tuple(std::vector<Type> elements);
+  static Type tuple(std::span<const Type> elements);
+  static Type tuple(std::initializer_list<Type> elements) {
+    return tuple(std::span<const Type>(elements.begin(), elements.size()));
+  }
   // The object type of attributes already sorted by name, unique and in NFC, as a value's
   // entries are: nothing is copied when the type exists already.
   static Type sorted_object(std::span<const AttributeRef> attributes);

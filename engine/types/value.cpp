@@ -304,10 +304,12 @@ Value Value::map(Type element, Entries entries) {
 }
 
 Value Value::tuple(std::vector<Value> elements) {
-  std::vector<Type> types;
-  types.reserve(elements.size());
+  // Reused between calls, as object's list is: the type is looked up, and copied only when new.
+  thread_local std::vector<Type> types;
+  types.clear();
   for (const Value& e : elements) types.push_back(e.type());
-  Value v(Type::tuple(std::move(types)), State::Known);
+  Value v(Type::tuple(types), State::Known);
+  types.clear();  // no type held past the call
   v.data_ = Elements(std::move(elements));
   return v;
 }
