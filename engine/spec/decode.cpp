@@ -49,6 +49,8 @@ struct Schema {
   std::vector<Block> blocks;
   // Whether the last block type is dynblock's "dynamic", which the spec does not read.
   bool dynamic_blocks = false;
+  // Whether two of the spec's readers read one block type (ExpectedBody's).
+  bool block_type_read_twice = false;
   // The attributes by name and the blocks by type, for the lookups every body makes (views of
   // the lists' own strings, so built once the schema has its place: see index_names).
   base::FlatMap<std::string_view, const Attribute*> attribute_names;
@@ -60,6 +62,7 @@ struct Schema {
 Schema schema_from_model(const Spec& spec) {
   const ExpectedBody body = expected_body(spec);
   Schema schema;
+  schema.block_type_read_twice = body.block_type_read_twice;
   for (const ExpectedAttribute& attribute : body.attributes)
     schema.attributes.push_back({attribute.name, attribute.required});
   for (const ExpectedBlock& block : body.blocks)
@@ -382,7 +385,7 @@ class Decoder {
       const Schema& schema = schema_of(spec);
       Content content = body_content(body, schema, &diags_);
       expand_dynamic_blocks(content, schema, body, &diags_);
-      content.releases_blocks = releases_root_blocks(body, spec);
+      content.releases_blocks = releases_root_blocks(body, schema);
       return value_of(spec, content);
     });
   }
@@ -519,15 +522,14 @@ class Decoder {
   }
 
   // Where the giving back of the blocks of `body`'s content once decoded is recorded, or null
-  // when they are not given back: only for the root body of the tree the options allow it for
-  // (see DecodeOptions::release_root_block_bodies).
-  BodyReleases* releases_root_blocks(const Body& body, const Spec& spec) const {
+  // when they are not given back: only for the root body of the tree the options allow it for,
+  // when no block is read twice (see DecodeOptions::release_root_block_bodies).
+  BodyReleases* releases_root_blocks(const Body& body, const Schema& schema) const {
     const syntax::SyntaxTree* tree = body.file.native;
     const bool releases = options_.release_root_block_bodies != nullptr &&
                           options_.dynamic_blocks == DynamicBlocks::Off && tree != nullptr &&
                           &body.file.source() == primary_ && tree->chunks().empty() &&
-                          body.node == tree->root() && body.iteration == nullptr && !body.unknown &&
-                          reads_root_blocks_once(spec);
+                          body.node == tree->root() && !schema.block_type_read_twice;
     return releases ? options_.release_root_block_bodies : nullptr;
   }
 
@@ -1592,36 +1594,6 @@ class Decoder {
 };
 
 }  // namespace
-
-bool reads_root_blocks_once(const Spec& spec) {
-  std::set<std::string_view> types;
-  bool once = true;
-  // The specs reading the body itself, depth first; each block spec's type counted once.
-  const auto visit = [&](const auto& self, const Spec& reading) -> void {
-    std::visit(
-        [&](const auto& kind) {
-          using Kind = std::decay_t<decltype(kind)>;
-          if constexpr (std::is_same_v<Kind, ObjectSpec>) {
-            for (const auto& [name, nested] : kind.properties) self(self, *nested);
-          } else if constexpr (std::is_same_v<Kind, TupleSpec>) {
-            for (const SpecPtr& nested : kind.elements) self(self, *nested);
-          } else if constexpr (std::is_same_v<Kind, DefaultSpec>) {
-            self(self, *kind.primary);
-            self(self, *kind.fallback);
-          } else if constexpr (std::is_same_v<Kind, TransformSpec>) {
-            self(self, *kind.wrapped);
-          } else if constexpr (std::is_same_v<Kind, BlockSpec> ||
-                               std::is_same_v<Kind, BlockListSpec> ||
-                               std::is_same_v<Kind, BlockMapSpec> ||
-                               std::is_same_v<Kind, BlockAttrsSpec>) {
-            once = types.insert(kind.type_name).second && once;
-          }
-        },
-        reading.kind);
-  };
-  visit(visit, spec);
-  return once;
-}
 
 std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& spec) {
   std::vector<eval::Traversal> out;

@@ -48,11 +48,6 @@ std::vector<eval::Traversal> referenced_variables(InputFile input, const Spec& s
 // diagnostics, in their order, are those of decoding on one.
 inline constexpr uint64_t kParallelDecodeBytes = 256 * 1024;
 
-// Whether decoding a body by `spec` reads each block of that body at most once: every block spec
-// reading the body (through `object`, `tuple`, `default` and `transform`, which share it) names
-// a type no other one names. What DecodeOptions::release_root_block_bodies needs.
-bool reads_root_blocks_once(const Spec& spec);
-
 // The value `spec` gives for the root body of `input`, evaluating expressions in `scope`.
 // Problems (unsupported or missing items, conversion errors...) are appended to `diags`.
 // A tree with syntax errors decodes too: whatever items are intact are checked. Once `cancel`

@@ -37,9 +37,9 @@ struct DecodeOptions {
   // once. Given-back pages read as zeros, so this is only for a caller that reads nothing of
   // the input's tree afterwards, and it is taken only where nothing in the decode reads such a
   // body again before its value is made: a flat tree of the only input, no dynamic blocks, and a
-  // spec that reads each root block once (reads_root_blocks_once). Messages may read a body
-  // again: a decode that gave pages back and reports anything is to be repeated without, on a
-  // fresh parse.
+  // spec that reads each root block once (no block type read twice in its ExpectedBody). Messages
+  // may read a body again: a decode that gave pages back and reports anything is to be repeated
+  // without, on a fresh parse.
   BodyReleases* release_root_block_bodies = nullptr;
 
   friend bool operator==(const DecodeOptions&, const DecodeOptions&) = default;

@@ -72,6 +72,7 @@ class Collector {
     const auto [found, is_new] =
         block_positions_.try_emplace(type_name, static_cast<uint32_t>(body_.blocks.size()));
     if (!is_new) {
+      body_.block_type_read_twice = true;
       ExpectedBlock& first = body_.blocks[found->second];
       if (first.description.empty()) first.description = description;
       return nullptr;

@@ -52,6 +52,9 @@ struct AnyAttribute {
 struct ExpectedBody {
   std::vector<ExpectedAttribute> attributes;  // in spec order, each name once
   std::vector<ExpectedBlock> blocks;          // in spec order, each type name once
+  // Whether a block type has more than one reader (only the first is in `blocks`): then the
+  // same blocks are decoded more than once.
+  bool block_type_read_twice = false;
   std::optional<AnyAttribute> any_attribute;
   int64_t alternatives_min = 0;
   int64_t alternatives_max = 0;  // 0: no limit

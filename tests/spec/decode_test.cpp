@@ -8,6 +8,7 @@
 
 #include "decode_support.hpp"
 #include "spec/decode.hpp"
+#include "spec/expected.hpp"
 #include "spec/load.hpp"
 #include "syntax/parser.hpp"
 #include "types/json.hpp"
@@ -497,7 +498,7 @@ TEST_CASE("a large input decodes on two threads as it would on one") {
 
 TEST_CASE("a spec reads each root block once unless two of its block specs name one type") {
   const auto once = [](const std::string& text) {
-    return spec::reads_root_blocks_once(*testing::load_clean_spec(text)->root);
+    return !spec::expected_body(*testing::load_clean_spec(text)->root).block_type_read_twice;
   };
   // A nested spec: an attribute's value.
   const std::string n = "\n    attr {\n      name = \"n\"\n      type = number\n    }\n  ";
@@ -639,7 +640,7 @@ TEST_CASE("root block bodies given back once decoded give the value a decode kee
     block_type = "job")" + tasks + R"(
   }
 })");
-  REQUIRE_FALSE(spec::reads_root_blocks_once(*twice->root));
+  REQUIRE(spec::expected_body(*twice->root).block_type_read_twice);
   std::string job = "job {\n";
   for (int i = 0; i < 400; ++i) job += "  task { n = " + std::to_string(i) + " }\n";
   job += "}\n";
