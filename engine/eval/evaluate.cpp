@@ -166,10 +166,8 @@ Value Evaluator::eval(NodeId id, const Scope* scope) {
       return conditional(id, scope);
     case NodeKind::Tuple: {
       const syntax::ChildIds kids = children(id);
-      std::vector<Value> elements;
-      elements.reserve(kids.size());
-      for (NodeId kid : kids) elements.push_back(eval(kid, scope));
-      return Value::tuple(std::move(elements));
+      return Value::tuple_of_array(
+          types::SharedArray<Value>(kids.size(), [&](size_t i) { return eval(kids[i], scope); }));
     }
     case NodeKind::Object:
       return object(id, scope);

@@ -1306,10 +1306,12 @@ class Decoder {
         entries.emplace_back(name, value_of(*nested, content));
       return Value::object(std::move(entries));
     }
-    std::vector<Value> values(object.properties.size());
+    // Made in place as nulls, then filled: no list of the values exists beside the object's.
+    types::SharedArray<Value> values(object.properties.size(), [](size_t) { return Value(); });
+    const std::span<Value> slots = values.sole_items();
     for (size_t i = 0; i < object.properties.size(); ++i)
-      values[shape.places[i]] = value_of(*object.properties[i].second, content);
-    return Value::object(shape.type, std::move(values));
+      slots[shape.places[i]] = value_of(*object.properties[i].second, content);
+    return Value::object_of_array(shape.type, std::move(values));
   }
 
   Value value_of(const LiteralSpec& literal, const Content&) { return literal.value; }

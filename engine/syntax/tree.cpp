@@ -106,6 +106,17 @@ const char* operator_symbol(Operator op) {
   return "";
 }
 
+Token SyntaxTree::chunked_token(uint32_t index) const {
+  const TreeChunk& hinted = chunks_[token_hint_.load(std::memory_order_relaxed)];
+  return hinted.holds_token(index) ? hinted.token(index) : chunk_of_token(index).token(index);
+}
+
+Node SyntaxTree::chunked_node(NodeId id) const {
+  const TreeChunk& hinted = chunks_[node_hint_.load(std::memory_order_relaxed)];
+  if (hinted.holds_node(id)) return hinted.node(id);
+  return id == node_count_ - 1 ? root_ : chunk_of_node(id).node(id);
+}
+
 const TreeChunk& SyntaxTree::chunk_of_token(uint32_t index) const {
   return chunk_of(index, &TreeChunk::first_token, &TreeChunk::token_count, token_hint_);
 }
@@ -168,22 +179,10 @@ std::vector<NodeId> SyntaxTree::children(NodeId id) const {
   return out;
 }
 
-base::ByteRange SyntaxTree::range(NodeId id) const {
-  if (chunks_.empty()) [[likely]]
-    return node_range(arrays_->tokens, arrays_->nodes, id);
+base::ByteRange SyntaxTree::chunked_range(NodeId id) const {
   const Node n = node(id);
   if (n.end_token == n.first_token) return token(std::min(n.first_token, token_count_ - 1)).range();
   return {token(n.first_token).start(), token(n.end_token - 1).end()};
-}
-
-base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
-                           NodeId id) {
-  const Node& n = nodes[id];
-  if (n.end_token == n.first_token) {
-    const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens.size() - 1));
-    return tokens[at].range();
-  }
-  return {tokens[n.first_token].start(), tokens[n.end_token - 1].end()};
 }
 
 bool operator==(const TokenList& a, const TokenList& b) {

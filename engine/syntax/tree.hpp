@@ -1,6 +1,7 @@
 // The concrete syntax tree: nodes in one flat vector (post-order), tokens in another.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <boost/container/small_vector.hpp>
 #include <iterator>
@@ -140,6 +141,18 @@ struct TreeChunk {
   }
 };
 
+// The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
+// a parser filling arrays that no tree holds yet.
+inline base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
+                                  NodeId id) {
+  const Node& n = nodes[id];
+  if (n.end_token == n.first_token) {
+    const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens.size() - 1));
+    return tokens[at].range();
+  }
+  return {tokens[n.first_token].start(), tokens[n.end_token - 1].end()};
+}
+
 class TokenList;
 class NodeList;
 
@@ -154,18 +167,16 @@ class SyntaxTree : public base::SourceFile {
   SyntaxTree(std::string text, std::string filename)
       : SourceFile(std::move(text), std::move(filename)), arrays_(std::make_shared<TreeArrays>()) {}
 
+  // A flat tree's answer is inlined into every caller; a chunked tree's is a call.
   Token token(uint32_t index) const {
     if (chunks_.empty()) [[likely]]
       return arrays_->tokens[index];
-    const TreeChunk& hinted = chunks_[token_hint_.load(std::memory_order_relaxed)];
-    return hinted.holds_token(index) ? hinted.token(index) : chunk_of_token(index).token(index);
+    return chunked_token(index);
   }
   Node node(NodeId id) const {
     if (chunks_.empty()) [[likely]]
       return arrays_->nodes[id];
-    const TreeChunk& hinted = chunks_[node_hint_.load(std::memory_order_relaxed)];
-    if (hinted.holds_node(id)) return hinted.node(id);
-    return id == node_count_ - 1 ? root_ : chunk_of_node(id).node(id);
+    return chunked_node(id);
   }
   uint32_t token_count() const {
     return chunks_.empty() ? static_cast<uint32_t>(arrays_->tokens.size()) : token_count_;
@@ -198,7 +209,11 @@ class SyntaxTree : public base::SourceFile {
       out[--count] = child - 1;
   }
   // The source range a node covers; an empty node reports the token it stopped at.
-  base::ByteRange range(NodeId id) const;
+  base::ByteRange range(NodeId id) const {
+    if (chunks_.empty()) [[likely]]
+      return node_range(arrays_->tokens, arrays_->nodes, id);
+    return chunked_range(id);
+  }
   std::string_view token_text(uint32_t index) const { return token(index).text(text()); }
 
   // Filled by the parser, on a flat tree only.
@@ -236,6 +251,10 @@ class SyntaxTree : public base::SourceFile {
   // The chunk holding `index`, by the chunks' `first` and `count` of tokens or nodes.
   const TreeChunk& chunk_of(uint32_t index, uint32_t TreeChunk::*first, uint32_t TreeChunk::*count,
                             std::atomic<uint32_t>& hint) const;
+
+  Token chunked_token(uint32_t index) const;
+  Node chunked_node(NodeId id) const;
+  base::ByteRange chunked_range(NodeId id) const;
 
   std::shared_ptr<TreeArrays> arrays_;  // a flat tree's; empty arrays in a chunked one
   std::vector<TreeChunk> chunks_;
@@ -397,11 +416,6 @@ inline TokenList SyntaxTree::tokens() const {
 inline NodeList SyntaxTree::nodes() const {
   return NodeList(*this);
 }
-
-// The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
-// a parser filling arrays that no tree holds yet.
-base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
-                           NodeId id);
 
 // Prints the tree back to text by walking nodes and their tokens: gives the input byte for
 // byte when every token is owned by exactly one node in order.

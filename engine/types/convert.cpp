@@ -373,7 +373,7 @@ Converted tuple_to_sequence(const Value& value, const Type& out, bool unsafe) {
   if (!ety.has_dynamic() && !ety.has_optional() &&
       std::all_of(value.elements().begin(), value.elements().end(),
                   [&](const Value& e) { return e.type() == ety; }))
-    return success(to_list ? Value::list(ety, {value.elements().begin(), value.elements().end()})
+    return success(to_list ? Value::list_of_tuple(ety, value)
                            : Value::set(ety, {value.elements().begin(), value.elements().end()}));
   std::vector<Value> elements;
   elements.reserve(value.elements().size());

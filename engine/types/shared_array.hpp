@@ -109,12 +109,16 @@ class SharedArray : public detail::SharedBlock<SharedArray<T>, detail::SharedHea
  public:
   SharedArray() = default;
   // Takes the items over (moving each one).
-  explicit SharedArray(std::vector<T>&& items) {
-    if (items.empty()) return;
-    void* memory = ::operator new(items_offset() + items.size() * sizeof(T));
-    auto* block = ::new (memory) detail::SharedHeader{{1}, static_cast<uint32_t>(items.size())};
-    Base::make_items(memory, begin_items(block), items.size(),
-                     [&](size_t i) -> T&& { return std::move(items[i]); });
+  explicit SharedArray(std::vector<T>&& items)
+      : SharedArray(items.size(), [&](size_t i) -> T&& { return std::move(items[i]); }) {}
+
+  // `count` items made in place by `make(i)`, in order: no list of them exists beforehand.
+  template <typename Make>
+  SharedArray(size_t count, Make make) {
+    if (count == 0) return;
+    void* memory = ::operator new(items_offset() + count * sizeof(T));
+    auto* block = ::new (memory) detail::SharedHeader{{1}, static_cast<uint32_t>(count)};
+    Base::make_items(memory, begin_items(block), count, make);
     this->block_ = block;
   }
 

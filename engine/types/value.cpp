@@ -135,6 +135,13 @@ Value Value::list(Type element, std::vector<Value> elements) {
   return v;
 }
 
+Value Value::list_of_tuple(Type element, const Value& tuple) {
+  assert(tuple.type().is_tuple() && !element.has_dynamic());
+  Value v(Type::list(std::move(element)), State::Known);
+  if (const Elements* elements = std::get_if<Elements>(&tuple.data_)) v.data_ = *elements;
+  return v;
+}
+
 namespace {
 
 // crc32.ChecksumIEEE, which picks the hash bucket a set element lands in.
@@ -304,13 +311,17 @@ Value Value::map(Type element, Entries entries) {
 }
 
 Value Value::tuple(std::vector<Value> elements) {
+  return tuple_of_array(Elements(std::move(elements)));
+}
+
+Value Value::tuple_of_array(Elements elements) {
   // Reused between calls, as object's list is: the type is looked up, and copied only when new.
   thread_local std::vector<Type> types;
   types.clear();
-  for (const Value& e : elements) types.push_back(e.type());
+  for (const Value& e : elements.items()) types.push_back(e.type());
   Value v(Type::tuple(types), State::Known);
   types.clear();  // no type held past the call
-  v.data_ = Elements(std::move(elements));
+  v.data_ = std::move(elements);
   return v;
 }
 
@@ -330,20 +341,25 @@ Value Value::object(Entries attributes) {
 }
 
 Value Value::object(const Type& shape, std::vector<Value> values) {
+  return object_of_array(shape, Elements(std::move(values)));
+}
+
+Value Value::object_of_array(const Type& shape, Elements values) {
   const std::vector<Attribute>& attributes = shape.attributes();
-  assert(values.size() == attributes.size());
+  const std::span<Value> items = values.sole_items();
+  assert(items.size() == attributes.size());
   bool same_types = shape.optional_attributes().empty();
   for (size_t i = 0; i < attributes.size() && same_types; ++i)
-    same_types = values[i].type() == attributes[i].type;
+    same_types = items[i].type() == attributes[i].type;
   if (!same_types) {
     Entries entries;
     entries.reserve(attributes.size());
     for (size_t i = 0; i < attributes.size(); ++i)
-      entries.emplace_back(attributes[i].name, std::move(values[i]));
+      entries.emplace_back(attributes[i].name, std::move(items[i]));
     return object(std::move(entries));
   }
   Value v(shape, State::Known);
-  v.data_ = AttributeValues{Elements(std::move(values))};
+  v.data_ = AttributeValues{std::move(values)};
   return v;
 }
 

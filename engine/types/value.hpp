@@ -90,11 +90,17 @@ class Value {
   // that nulls and unknowns of the dynamic type become nulls and unknowns of it. Given the
   // dynamic type, the first element whose type is not dynamic sets it, as in cty.ListVal.
   static Value list(Type element, std::vector<Value> elements);
+  // The list of a tuple's elements, which must all have the type `element` (one without
+  // dynamic parts): it shares the tuple's elements instead of copying them, as converting a
+  // tuple literal to a list of its elements' type does.
+  static Value list_of_tuple(Type element, const Value& tuple);
   // Equal elements collapse into one (the first); elements are kept in cty's set order.
   static Value set(Type element, std::vector<Value> elements);
   // Keys are normalized to NFC and sorted; for a repeated key the last entry wins.
   static Value map(Type element, Entries entries);
   static Value tuple(std::vector<Value> elements);
+  // The same for elements made in place (see SharedArray's constructors).
+  static Value tuple_of_array(SharedArray<Value> elements);
   // Attribute names are normalized to NFC and sorted; for a repeated name the last one wins.
   static Value object(Entries attributes);
   // The object with the attribute names of the object type `shape` (sorted, unique, NFC) and
@@ -103,6 +109,8 @@ class Value {
   // has no optional attributes and every value has its attribute's type, as values decoded by a
   // spec usually have its implied type; otherwise it is made from the values' types.
   static Value object(const Type& shape, std::vector<Value> values);
+  // The same for values made in place, of which this must be the only owner.
+  static Value object_of_array(const Type& shape, SharedArray<Value> values);
 
   const Type& type() const { return type_; }
   bool is_null() const { return state_ == State::Null; }

@@ -246,6 +246,24 @@ TEST_CASE("conversions in every direction, as cty converts") {
   }
 }
 
+TEST_CASE("a tuple whose elements have the list's element type becomes a list sharing them") {
+  const Value tuple = parse_value(R"(["a", "a string longer than a std::string holds inside"])");
+  const Converted list = convert(tuple, parse_type("list(string)"));
+  REQUIRE(list.ok());
+  CHECK(list.value.type() == Type::list(Type::string()));
+  CHECK(list.value.elements().data() == tuple.elements().data());
+  CHECK(raw_equals(list.value,
+                   Value::list(Type::string(), {tuple.elements()[0], tuple.elements()[1]})));
+  // Elements converted, or made into a set, are new.
+  const Value mixed = parse_value(R"(["a", 1])");
+  const Converted strings = convert(mixed, parse_type("list(string)"));
+  REQUIRE(strings.ok());
+  CHECK(strings.value.elements().data() != mixed.elements().data());
+  CHECK(print_value(strings.value) == R"(list(string)["a","1"])");
+  CHECK(convert(tuple, parse_type("set(string)")).value.elements().data() !=
+        tuple.elements().data());
+}
+
 TEST_CASE(
     "where cty names one of several failing attributes at random, the first by name is named") {
   // cty walks a Go map here; hcldec's recorded answers (conformance types/07_14, 13_16) happen to

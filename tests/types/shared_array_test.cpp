@@ -77,6 +77,28 @@ TEST_CASE("an item that throws while moved in leaves nothing behind") {
   CHECK(Fragile::live == 0);
 }
 
+TEST_CASE("a shared array made in place makes its items in order, and undoes a failed one") {
+  std::vector<size_t> asked;
+  const SharedArray<Counted> array(3, [&](size_t i) {
+    asked.push_back(i);
+    return Counted(std::string(i + 1, 'x'));
+  });
+  CHECK(asked == std::vector<size_t>{0, 1, 2});
+  REQUIRE(array.items().size() == 3);
+  CHECK(array.items()[2].text == "xxx");
+  CHECK(Counted::live == 3);
+  CHECK(SharedArray<Counted>(0, [](size_t) -> Counted { throw std::logic_error("not asked"); })
+            .items()
+            .empty());
+  CHECK_THROWS_AS(SharedArray<Counted>(4,
+                                       [](size_t i) {
+                                         if (i == 2) throw std::runtime_error("no");
+                                         return Counted("made");
+                                       }),
+                  std::runtime_error);
+  CHECK(Counted::live == 3);  // the two made before the failure were destroyed
+}
+
 TEST_CASE("a shared map packs its keys and keeps each value with its key") {
   std::vector<std::pair<std::string, Counted>> entries;
   entries.emplace_back("", Counted("empty key"));

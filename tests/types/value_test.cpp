@@ -103,6 +103,20 @@ TEST_CASE("an object built on a known shape is the object of the same pairs") {
   CHECK(raw_equals(Value::object(optional, {count, Value::null(Type::string())}),
                    Value::object({{"count", count}, {"name", Value::null(Type::string())}})));
   CHECK(Value::object(Type::object({}), {}).type() == Value::object(Entries{}).type());
+  // Values made in place: the same objects, and the array itself is the object's.
+  SharedArray<Value> in_place(2, [&](size_t i) { return i == 0 ? count : name; });
+  const Value* const made_at = in_place.items().data();
+  const Value from_array = Value::object_of_array(shape, std::move(in_place));
+  CHECK(raw_equals(from_array, by_pairs));
+  CHECK(from_array.entries()[0].value.as_number() == count.as_number());
+  CHECK(&from_array.entries()[0].value == made_at);
+  CHECK(
+      raw_equals(Value::object_of_array(
+                     loose, SharedArray<Value>(2, [&](size_t i) { return i == 0 ? count : name; })),
+                 by_pairs));
+  CHECK(raw_equals(
+      Value::tuple_of_array(SharedArray<Value>(2, [&](size_t i) { return i == 0 ? count : name; })),
+      Value::tuple({count, name})));
 }
 
 TEST_CASE("Equals and RawEquals are cty's, nulls and unknowns included") {
