@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "engine/base/big_stack.hpp"
@@ -170,7 +172,7 @@ class DecodeRun {
     if (has_errors()) return report(2);
     if (o_.var_refs) {
       if (inputs.size() != 1) return fail("--var-refs reads one input file; several were given");
-      return write(var_refs_json(inputs[0], *spec.root, context));
+      return write({var_refs_json(inputs[0], *spec.root, context)});
     }
 
     base::Diagnostics decode_diags;
@@ -209,16 +211,16 @@ class DecodeRun {
         value, o_.keep_nulls ? types::NullProperties::Keep : types::NullProperties::Omit,
         input_bytes + input_bytes / 4);
     if (!json.ok()) return fail("the result cannot be written as JSON: " + json.error);
-    if (o_.with_type) {
-      const std::string type = types::type_to_json(value.type());
-      if (!o_.keep_nulls && value.is_null())
-        json.json = "{\"type\":" + type + "}";
-      else
-        json.json.insert(0, "{\"value\":").append(",\"type\":").append(type).append("}");
-    }
     report(0);
+    if (!o_.with_type) {
+      keep_until_exit(std::move(value));
+      return write({json.json});
+    }
+    // Wrapped as it is written: the JSON text (as long as the input) is not copied for that.
+    const std::string type = types::type_to_json(value.type());
+    if (!o_.keep_nulls && value.is_null()) return write({"{\"type\":", type, "}"});
     keep_until_exit(std::move(value));
-    return write(json.json);
+    return write({"{\"value\":", json.json, ",\"type\":", type, "}"});
   }
 
  private:
@@ -338,14 +340,20 @@ class DecodeRun {
     return status;
   }
 
-  int write(const std::string& out) {
+  // Writes the pieces, then a newline, to the output.
+  int write(std::initializer_list<std::string_view> pieces) {
+    const auto put = [&](std::ostream& to) {
+      for (std::string_view piece : pieces)
+        to.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+      to << "\n";
+    };
     if (o_.out.empty()) {
-      std::cout << out << "\n";
+      put(std::cout);
       return 0;
     }
     std::ofstream file(o_.out, std::ios::binary | std::ios::trunc);
     if (!file) return fail("can't open " + o_.out + " for writing");
-    file << out << "\n";
+    put(file);
     return file ? 0 : fail("failed to write " + o_.out);
   }
 
