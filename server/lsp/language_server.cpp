@@ -133,7 +133,7 @@ struct Validation {
                      : *decoded);
     const std::vector<features::DiagnosticItem> items =
         features::diagnostics(*snapshot, &cancel, cache.get());
-    if (cancel.cancelled()) return {};
+    if (cancel.cancelled() || items.empty()) return {};
     return to_diagnostics(snapshot->source().lines(), items, encoding);
   }
 
@@ -497,6 +497,9 @@ void LanguageServer::analyse(const Document& document) {
           }
           host_.send(std::move(body));
         });
+        // The line index every position needs (1.3 ms for 3 MB), made once the diagnostics are
+        // on their way rather than before them when none needed it.
+        (void)validation.snapshot->source().lines();
       },
       Lane::Documents);
 }
