@@ -476,16 +476,16 @@ std::vector<base::ByteRange> range_format_spans(const syntax::SyntaxTree& tree,
   return spans;
 }
 
-}  // namespace
-
-bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
-                              const std::function<void(std::string_view)>& piece) {
+// The formatted text handed to `piece` in order, from the changed gaps `for_each_gap` gives
+// (see for_each_changed_gap): copied in runs between the gaps that change, as most tokens keep
+// their spaces. Whether any gap changes.
+template <typename ForEachGap>
+bool write_pieces(std::string_view text, ForEachGap for_each_gap,
+                  const std::function<void(std::string_view)>& piece) {
   static constexpr std::string_view kSpaces = "                                ";
-  const std::string_view text = tree.text();
-  // Copied in runs between the gaps that change: most tokens keep their spaces.
   size_t copied = 0;
   bool changed = false;
-  for_each_changed_gap(tree, [&](base::ByteRange gap, uint32_t spaces) {
+  for_each_gap([&](base::ByteRange gap, uint32_t spaces) {
     changed = true;
     if (gap.start > copied) piece(text.substr(copied, gap.start - copied));
     for (; spaces > kSpaces.size(); spaces -= static_cast<uint32_t>(kSpaces.size())) piece(kSpaces);
@@ -496,12 +496,48 @@ bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
   return changed;
 }
 
-std::string formatted_text(const syntax::SyntaxTree& tree) {
+template <typename ForEachGap>
+std::string text_of_pieces(std::string_view text, ForEachGap for_each_gap) {
   std::string out;
-  out.reserve(tree.text().size() + tree.text().size() / 8);
+  out.reserve(text.size() + text.size() / 8);
   base::advise_huge_pages(out.data(), out.capacity());
-  for_each_formatted_piece(tree, [&](std::string_view piece) { out.append(piece); });
+  write_pieces(text, for_each_gap, [&](std::string_view piece) { out.append(piece); });
   return out;
+}
+
+// Hands over the gaps of `changes` as for_each_changed_gap does.
+auto gaps_of(const FormatChanges& changes) {
+  return [&changes](const auto& each) {
+    for (const auto& [gap, spaces] : changes.gaps) each(gap, spaces);
+  };
+}
+
+}  // namespace
+
+bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
+                              const std::function<void(std::string_view)>& piece) {
+  return write_pieces(
+      tree.text(), [&](const auto& each) { for_each_changed_gap(tree, each); }, piece);
+}
+
+std::string formatted_text(const syntax::SyntaxTree& tree) {
+  return text_of_pieces(tree.text(), [&](const auto& each) { for_each_changed_gap(tree, each); });
+}
+
+FormatChanges format_changes(const syntax::SyntaxTree& tree) {
+  FormatChanges changes;
+  for_each_changed_gap(
+      tree, [&](base::ByteRange gap, uint32_t spaces) { changes.gaps.emplace_back(gap, spaces); });
+  return changes;
+}
+
+bool for_each_formatted_piece(std::string_view text, const FormatChanges& changes,
+                              const std::function<void(std::string_view)>& piece) {
+  return write_pieces(text, gaps_of(changes), piece);
+}
+
+std::string formatted_text(std::string_view text, const FormatChanges& changes) {
+  return text_of_pieces(text, gaps_of(changes));
 }
 
 std::vector<TextEdit> format_edits(const syntax::SyntaxTree& tree) {

@@ -4,6 +4,8 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "base/text_range.hpp"
@@ -32,6 +34,21 @@ std::string formatted_text(const syntax::SyntaxTree& tree);
 // text.
 bool for_each_formatted_piece(const syntax::SyntaxTree& tree,
                               const std::function<void(std::string_view)>& piece);
+
+// The changes formatting makes, worked out ahead of writing the text: the gaps before tokens
+// whose whitespace it replaces, in order and never overlapping, each with the number of spaces
+// it becomes. Only the tree's text and tokens are read, so they may be worked out while the
+// tree's nodes are still being made (see syntax::parse_config's `tokens_ready`), and the text
+// written once the parse shows that the file may be formatted.
+struct FormatChanges {
+  std::vector<std::pair<base::ByteRange, uint32_t>> gaps;
+};
+FormatChanges format_changes(const syntax::SyntaxTree& tree);
+// The formatted text of `text` (the tree's that `changes` were worked out from), as
+// for_each_formatted_piece and formatted_text above give it.
+bool for_each_formatted_piece(std::string_view text, const FormatChanges& changes,
+                              const std::function<void(std::string_view)>& piece);
+std::string formatted_text(std::string_view text, const FormatChanges& changes);
 
 // The same change as edits of the whitespace before tokens, in source order, never
 // overlapping: applying them to the text gives formatted_text.

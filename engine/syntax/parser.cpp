@@ -1332,7 +1332,7 @@ void reserve_nodes(std::vector<Node>& nodes, size_t count) {
 
 }  // namespace
 
-void parse_in_one_part(SyntaxTree& tree) {
+void parse_in_one_part(SyntaxTree& tree, const TokensReady& tokens_ready) {
   Tokens& tokens = tree.mutable_tokens();
   const LexEnd end = lex(tree.text(), 0, static_cast<uint32_t>(tree.text().size()), tokens);
   tree.set_may_have_unclosed_comment(end.unclosed_comment);
@@ -1341,6 +1341,7 @@ void parse_in_one_part(SyntaxTree& tree) {
   // peak of memory (parse_in_two_parts does the same after joining its tokens).
   base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
                              tokens.capacity() * sizeof(Token));
+  if (tokens_ready) tokens_ready(tree);
   check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
   reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
@@ -1348,7 +1349,7 @@ void parse_in_one_part(SyntaxTree& tree) {
              [&] { Parser(tree, 0).parse_file(); });
 }
 
-TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
+TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& tokens_ready) {
   const std::string& text = tree.text();
   const uint32_t size = static_cast<uint32_t>(text.size());
   const uint32_t split = item_line_start(text, near);
@@ -1404,6 +1405,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
   base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
                              tokens.capacity() * sizeof(Token));
   const std::span<const Token> later_part(later_in_tokens, later_count);
+  if (tokens_ready) tokens_ready(tree);
 
   // The later part is reported on and parsed on the second thread as a file of its own, into
   // arrays of its own, while the whole token list is parsed here as parse_in_one_part does.
@@ -1490,30 +1492,50 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near) {
 
 }  // namespace detail
 
-std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename) {
-  // Offsets are 32-bit: a larger file is parsed up to the limit and says so.
-  bool truncated = false;
-  if (text.size() > kMaxSourceBytes) {
-    text.resize(kMaxSourceBytes);
-    truncated = true;
-  }
-  auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
-  const size_t size = tree->text().size();
+namespace {
+
+// Offsets are 32-bit: a larger file is parsed up to the limit and says so. Whether it was cut.
+bool cut_to_addressable(std::string& text) {
+  if (text.size() <= kMaxSourceBytes) return false;
+  text.resize(kMaxSourceBytes);
+  return true;
+}
+
+// Lexes and parses a fresh tree's text, on two cores when large.
+void parse_tree(SyntaxTree& tree, bool cut, const detail::TokensReady& tokens_ready) {
+  const size_t size = tree.text().size();
   if (size < detail::kTwoPartMinBytes || !base::has_second_core() ||
-      detail::parse_in_two_parts(*tree, static_cast<uint32_t>(size / 2)) ==
+      detail::parse_in_two_parts(tree, static_cast<uint32_t>(size / 2), tokens_ready) ==
           detail::TwoParts::kRefused)
-    detail::parse_in_one_part(*tree);
-  const std::vector<Node>& nodes = tree->mutable_nodes();
+    detail::parse_in_one_part(tree, tokens_ready);
+  const std::vector<Node>& nodes = tree.mutable_nodes();
   base::release_unused_pages(nodes.data(), nodes.size() * sizeof(Node),
                              nodes.capacity() * sizeof(Node));
-  if (truncated)
-    tree->mutable_diagnostics().push_back(
+  if (cut)
+    tree.mutable_diagnostics().push_back(
         {base::Severity::Error,
          "File too large",
          "Only the first " + std::to_string(kMaxSourceBytes) +
              " bytes of this file were read; HCL tools address files up to 4 GiB.",
          {kMaxSourceBytes, kMaxSourceBytes},
          std::nullopt});
+}
+
+}  // namespace
+
+std::unique_ptr<SyntaxTree> parse_config(std::string text, std::string filename) {
+  const bool cut = cut_to_addressable(text);
+  auto tree = std::make_unique<SyntaxTree>(std::move(text), std::move(filename));
+  parse_tree(*tree, cut, {});
+  return tree;
+}
+
+std::shared_ptr<const SyntaxTree> parse_config(
+    std::string text, std::string filename,
+    const std::function<void(std::shared_ptr<const SyntaxTree>)>& tokens_ready) {
+  const bool cut = cut_to_addressable(text);
+  auto tree = std::make_shared<SyntaxTree>(std::move(text), std::move(filename));
+  parse_tree(*tree, cut, [&](const SyntaxTree&) { tokens_ready(tree); });
   return tree;
 }
 

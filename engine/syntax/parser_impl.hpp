@@ -170,9 +170,11 @@ void run_parser(const Tokens& tokens, uint32_t begin, uint32_t end,
                 const std::function<void()>& parse);
 
 // parse_config's two ways to fill a fresh tree (no tokens yet) from its text. Tests compare them.
+// Both call `tokens_ready` (when set) once the tokens are final, before the nodes are made.
+using TokensReady = std::function<void(const SyntaxTree&)>;
 //
 // Lexes and parses the whole text on the calling thread.
-void parse_in_one_part(SyntaxTree& tree);
+void parse_in_one_part(SyntaxTree& tree, const TokensReady& tokens_ready = {});
 // What parse_in_two_parts did.
 enum class TwoParts {
   kRefused,    // the lexer's state at the split may differ: the tree is left fresh
@@ -185,7 +187,7 @@ enum class TwoParts {
 // is parsed on a second thread as a file of its own. When the parse here reaches the split
 // between two root items, in a state from which going on gives what the later part's parse
 // gave, it stops and the two are joined (see the proof inside).
-TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near);
+TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& tokens_ready = {});
 // Texts at least this large are parsed in two parts on a machine with two cores or more: below,
 // the thread costs more than it saves.
 inline constexpr size_t kTwoPartMinBytes = size_t{1} << 20;

@@ -68,6 +68,9 @@ def prints_formatted_text(folder):
     check("stdin '-': formatted", p.returncode == 0 and p.stdout == PRETTY, p.stdout)
     p = run([], folder, stdin=UGLY)
     check("no PATH: standard input", p.returncode == 0 and p.stdout == PRETTY, p.stdout)
+    write(folder, "pretty.hcl", PRETTY)
+    p = run(["pretty.hcl"], folder)
+    check("print: a formatted file as it is", p.returncode == 0 and p.stdout == PRETTY, p.stdout)
 
 
 @case

@@ -53,6 +53,15 @@ TEST_CASE(
     }
     CHECK(without_spaces(text) == without_spaces(tree->text()));
     CHECK(formatted(text) == text);
+    // Worked out ahead, the changes give the same text, and none when nothing changes.
+    const features::FormatChanges changes = features::format_changes(*tree);
+    CHECK(features::formatted_text(tree->text(), changes) == text);
+    CHECK(changes.gaps.size() == edits.size());
+    std::string pieces;
+    CHECK(features::for_each_formatted_piece(tree->text(), changes, [&](std::string_view piece) {
+            pieces += piece;
+          }) == !edits.empty());
+    CHECK(pieces == text);
 
     // Formatting the range of the whole text edits what formatting the document does, and any
     // range edits a part of that.

@@ -68,9 +68,29 @@ SplitCounts sweep_splits(const std::string& text, int count) {
 }
 
 // parse_config on a text over the two-part threshold, against the one-part parse.
+// parse_config with `tokens_ready`: called once, with the final tokens and no nodes yet, and the
+// tree the same.
+void check_tokens_ready(const std::string& text, const SyntaxTree& expected) {
+  int calls = 0;
+  std::vector<Token> tokens_then;
+  size_t nodes_then = 0;
+  const std::shared_ptr<const SyntaxTree> tree =
+      parse_config(text, kFileName, [&](std::shared_ptr<const SyntaxTree> ready) {
+        ++calls;
+        tokens_then.assign(ready->tokens().begin(), ready->tokens().end());
+        nodes_then = ready->nodes().size();
+      });
+  CHECK(calls == 1);
+  CHECK(nodes_then == 0);
+  CHECK(std::vector<Token>(tree->tokens().begin(), tree->tokens().end()) == tokens_then);
+  CHECK(tree_difference(*tree, expected) == "");
+}
+
 void check_parse_config(const std::string& text) {
   REQUIRE(text.size() >= detail::kTwoPartMinBytes);
-  CHECK(tree_difference(*parse_config(text, kFileName), *parsed_in_one_part(text)) == "");
+  const std::unique_ptr<SyntaxTree> expected = parsed_in_one_part(text);
+  CHECK(tree_difference(*parse_config(text, kFileName), *expected) == "");
+  check_tokens_ready(text, *expected);
 }
 
 // A root item of several lines, numbered so that names and values differ between copies.
@@ -241,6 +261,13 @@ TEST_CASE("two-part parse goes on past the split or is refused where the text ar
   const std::string commented = name_lines("a", 100) + "# note\n" + name_lines("b", 100);
   CHECK(two_parts_agree(commented, static_cast<uint32_t>(commented.find("# note") + 1),
                         *parsed_in_one_part(commented)) == kRefused);
+}
+
+TEST_CASE("parse_config tells once when a small file's tokens are ready, before its nodes") {
+  for (const std::string text : {"", "a = 1\n", "job \"x\" {\n  b = [1,\n",
+                                 "\xEF\xBB\xBF"
+                                 "c {}"})
+    check_tokens_ready(text, *parsed_in_one_part(text));
 }
 
 TEST_CASE("parse_config equals the one-part parse on large input of every shape") {
