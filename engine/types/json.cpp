@@ -7,6 +7,8 @@
 #include <array>
 #include <functional>
 #include <optional>
+#include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -82,10 +84,42 @@ std::string json_quote(std::string_view text) {
 
 namespace {
 
+bool encode(const Value& v, std::string& out, std::string& error,
+            NullProperties nulls = NullProperties::Keep);
+
+bool is_sequence(TypeKind kind) {
+  return kind == TypeKind::List || kind == TypeKind::Set || kind == TypeKind::Tuple;
+}
+
+// The elements [begin, end) of a known list, set or tuple, or the entries of a map or object,
+// each after a comma once `wrote` (set once one is written); without the brackets.
+bool encode_items(const Value& v, size_t begin, size_t end, std::string& out, std::string& error,
+                  NullProperties nulls, bool& wrote) {
+  if (is_sequence(v.type().kind())) {
+    const std::span<const Value> elements = v.elements();
+    for (size_t i = begin; i < end; ++i) {
+      if (wrote) out += ',';
+      wrote = true;
+      if (!encode(elements[i], out, error, nulls)) return false;
+    }
+    return true;
+  }
+  const EntryRange entries = v.entries();
+  for (size_t i = begin; i < end; ++i) {
+    const auto [key, element] = entries[i];
+    if (nulls == NullProperties::Omit && element.is_null()) continue;
+    if (wrote) out += ',';
+    wrote = true;
+    append_json_quoted(out, key);
+    out += ':';
+    if (!encode(element, out, error, nulls)) return false;
+  }
+  return true;
+}
+
 // cty's json marshal: the value by its own type. Writes as it goes, so on error `out` holds
 // the text up to the failure, which marshalDynamic (hcldec --with-type) prints anyway.
-bool encode(const Value& v, std::string& out, std::string& error,
-            NullProperties nulls = NullProperties::Keep) {
+bool encode(const Value& v, std::string& out, std::string& error, NullProperties nulls) {
   if (v.is_null()) {
     out += "null";
     return true;
@@ -116,28 +150,14 @@ bool encode(const Value& v, std::string& out, std::string& error,
       return true;
     case TypeKind::List:
     case TypeKind::Set:
-    case TypeKind::Tuple: {
-      out += '[';
-      for (size_t i = 0; i < v.elements().size(); ++i) {
-        if (i > 0) out += ',';
-        if (!encode(v.elements()[i], out, error, nulls)) return false;
-      }
-      out += ']';
-      return true;
-    }
+    case TypeKind::Tuple:
     case TypeKind::Map:
     case TypeKind::Object: {
-      out += '{';
-      bool first = true;
-      for (const auto& [key, element] : v.entries()) {
-        if (nulls == NullProperties::Omit && element.is_null()) continue;
-        if (!first) out += ',';
-        first = false;
-        append_json_quoted(out, key);
-        out += ':';
-        if (!encode(element, out, error, nulls)) return false;
-      }
-      out += '}';
+      const bool sequence = is_sequence(v.type().kind());
+      out += sequence ? '[' : '{';
+      bool wrote = false;
+      if (!encode_items(v, 0, v.length(), out, error, nulls, wrote)) return false;
+      out += sequence ? ']' : '}';
       return true;
     }
     case TypeKind::Dynamic:
@@ -1070,13 +1090,85 @@ size_t bracket_depth(std::string_view json) {
 
 }  // namespace
 
+namespace {
+
+// A text expected to be at least this long is written in two halves at once.
+constexpr size_t kTwoHalvesBytes = size_t{1} << 20;
+
+// Where a value's text can be cut in two: the first known container with two entries or more,
+// down from the value through containers of one entry each, and the text around that
+// container's entries (its brackets included).
+struct Cut {
+  const Value* container = nullptr;
+  std::string before, after;
+};
+
+std::optional<Cut> find_cut(const Value& value, NullProperties nulls) {
+  Cut cut;
+  for (const Value* v = &value;;) {
+    const TypeKind kind = v->type().kind();
+    if (!v->is_known() || v->is_null() ||
+        !(is_sequence(kind) || kind == TypeKind::Map || kind == TypeKind::Object))
+      return std::nullopt;
+    const bool sequence = is_sequence(kind);
+    cut.before += sequence ? '[' : '{';
+    if (v->length() >= 2) {
+      cut.container = v;
+      cut.after.insert(0, 1, sequence ? ']' : '}');
+      return cut;
+    }
+    if (v->length() == 0) return std::nullopt;
+    const Value* only = sequence ? &v->elements()[0] : &v->entries()[0].value;
+    if (!sequence) {
+      if (nulls == NullProperties::Omit && only->is_null()) return std::nullopt;
+      append_json_quoted(cut.before, v->entries()[0].key);
+      cut.before += ':';
+    }
+    cut.after.insert(0, 1, sequence ? ']' : '}');
+    v = only;
+  }
+}
+
+}  // namespace
+
 JsonText value_to_json(const Value& value, NullProperties nulls, size_t expected_bytes) {
   JsonText out;
   out.json.reserve(expected_bytes);
-  // Encoding recurses per level of nesting, which values from deeply nested input have plenty of.
-  base::run_on_large_stack([&] {
-    if (!encode(value, out.json, out.error, nulls)) out.json.clear();
+  const std::optional<Cut> cut = expected_bytes >= kTwoHalvesBytes && base::has_second_core()
+                                     ? find_cut(value, nulls)
+                                     : std::nullopt;
+  if (!cut) {
+    // Encoding recurses per level of nesting, which values from deeply nested input have plenty
+    // of.
+    base::run_on_large_stack([&] {
+      if (!encode(value, out.json, out.error, nulls)) out.json.clear();
+    });
+    return out;
+  }
+  // The container's later entries are written on a second thread into a text of their own,
+  // while the earlier ones are written here; the first error in the text's order is the one
+  // reported, as writing it in one go would.
+  const size_t count = cut->container->length(), half = count / 2;
+  std::string later, later_error;
+  bool later_ok = false, later_wrote = false;
+  base::LargeStackTask later_half([&] {
+    later.reserve(expected_bytes / 2);
+    later_ok = encode_items(*cut->container, half, count, later, later_error, nulls, later_wrote);
   });
+  bool ok = false, wrote = false;
+  base::run_on_large_stack([&] {
+    out.json += cut->before;
+    ok = encode_items(*cut->container, 0, half, out.json, out.error, nulls, wrote);
+  });
+  later_half.wait();
+  if (ok && !later_ok) out.error = std::move(later_error);
+  if (!ok || !later_ok) {
+    out.json.clear();
+    return out;
+  }
+  if (wrote && later_wrote) out.json += ',';
+  out.json += later;
+  out.json += cut->after;
   return out;
 }
 

@@ -264,5 +264,47 @@ TEST_CASE("null properties are left out at every depth when asked, and nothing e
   CHECK(value_to_json(parse_value("null:string"), NullProperties::Omit).json == "null");
 }
 
+TEST_CASE("a text expected to be long is written in two halves at once, as in one go") {
+  // Expecting a megabyte, the first container of two entries or more, down through containers
+  // of one, has its later entries written on a second thread: the text, and the first error
+  // in its order, must be those of writing it in one go.
+  const char* const values[] = {
+      "[1,2]",
+      "[1,2,3,4,5]",
+      R"({a = [[{k = map(any){x = null:string, y = 1, z = null:number}}]]})",
+      R"({a = {b = {c = 1, d = null:string, e = [null, 2]}}})",
+      R"({a = null:string, b = null:string, c = null:string, d = 1})",
+      R"({a = 1, b = null:string, c = null:string, d = null:string})",
+      R"({a = null:string, b = 2, c = null:string, d = null:string})",
+      R"({only = null:string})",
+      R"({only = {}})",
+      "[[]]",
+      R"(set(string)["c","a","b"])",
+      "[1, +Inf, ?number]",
+      "[?number, 1, +Inf]",
+      R"({a = 1, b = 2, c = [+Inf], d = ?string})",
+      R"({x = {a = ?string, b = 1, c = +Inf}})",
+      "\"a string\"",
+      "null",
+  };
+  for (const char* text : values) {
+    CAPTURE(text);
+    const Value v = parse_value(text);
+    for (const NullProperties nulls : {NullProperties::Keep, NullProperties::Omit}) {
+      const JsonText one_go = value_to_json(v, nulls);
+      const JsonText halves = value_to_json(v, nulls, size_t{1} << 20);
+      CHECK(halves.json == one_go.json);
+      CHECK(halves.error == one_go.error);
+    }
+  }
+  // Many entries, each a container of its own.
+  std::string many = "[";
+  for (int i = 0; i < 1000; ++i)
+    many += (i ? ", " : "") + std::string("{n = ") + std::to_string(i) + "}";
+  const Value v = parse_value(many + "]");
+  CHECK(value_to_json(v, NullProperties::Omit, size_t{1} << 20).json ==
+        value_to_json(v, NullProperties::Omit).json);
+}
+
 }  // namespace
 }  // namespace hclspec::types
