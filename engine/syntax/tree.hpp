@@ -310,8 +310,6 @@ class IndexIterator {
   size_t index_ = 0;
 };
 
-// A tree's tokens as a sequence of values, for loops and algorithms over them. It remembers the
-// chunk it last read (its own, so readers on several threads do not share it).
 // Asks the processor to bring the bytes [begin, end) into its cache, for a walk about to read
 // them in an order its prefetcher can't guess (see NodeList::prefetch).
 inline void prefetch_bytes(const void* begin, const void* end) {
@@ -321,6 +319,8 @@ inline void prefetch_bytes(const void* begin, const void* end) {
     __builtin_prefetch(reinterpret_cast<const void*>(line));  // NOLINT: an address, not a pointer
 }
 
+// A tree's tokens as a sequence of values, for loops and algorithms over them. It remembers the
+// chunk it last read (its own, so readers on several threads do not share it).
 class TokenList {
  public:
   TokenList() = default;  // empty, for a default-constructed iterator

@@ -1159,8 +1159,8 @@ JsonText value_to_json(const Value& value, NullProperties nulls, size_t expected
   base::run_on_large_stack([&] {
     out.json += cut->before;
     ok = encode_items(*cut->container, 0, half, out.json, out.error, nulls, wrote);
+    later_half.wait();  // here too on a large stack, should the later half run here
   });
-  later_half.wait();
   if (ok && !later_ok) out.error = std::move(later_error);
   if (!ok || !later_ok) {
     out.json.clear();

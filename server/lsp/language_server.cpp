@@ -1265,6 +1265,8 @@ Reply LanguageServer::document_diagnostic(const json& params) {
         std::shared_ptr<spec::DecodeCache> cache;
         std::vector<protocol::Diagnostic> items = validation.run(cancel, cache);
         if (cancel.cancelled()) return nullptr;  // answered with the cancellation's error
+        // The line index, which the next edit derives its own from (see analyse).
+        (void)validation.snapshot->source().lines();
         host_.post([this, uri, id, cache = std::move(cache)]() mutable {
           // Kept only while the document is what the result is of: the same text and specs.
           Document* current = workspace_.find(uri);
