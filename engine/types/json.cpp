@@ -1088,10 +1088,6 @@ size_t bracket_depth(std::string_view json) {
   return max_depth;
 }
 
-}  // namespace
-
-namespace {
-
 // A text expected to be at least this long is written in two halves at once.
 constexpr size_t kTwoHalvesBytes = size_t{1} << 20;
 
