@@ -198,17 +198,12 @@ class FmtRun {
       report_syntax_errors(shown, tree);
       return;
     }
-    if (!o_.write && !o_.diff) {
-      if (!o_.check) print_formatted(tree->text(), changes);
-      if (changes.gaps.empty()) return;
-      ++changed_;
-      if (o_.check) std::cout << shown << "\n";
-      return;
-    }
-    const std::string formatted = features::formatted_text(tree->text(), changes);
-    if (formatted == tree->text()) return;
+    if (!o_.write && !o_.diff && !o_.check) print_formatted(tree->text(), changes);
+    if (changes.gaps.empty()) return;
     ++changed_;
     if (o_.check) std::cout << shown << "\n";
+    if (!o_.write && !o_.diff) return;
+    const std::string formatted = features::formatted_text(tree->text(), changes);
     if (o_.diff) std::cout << unified_diff(tree->text(), formatted, shown);
     if (!o_.write) return;
     if (const std::string problem = replace_file(real_path, formatted); !problem.empty()) {

@@ -30,8 +30,8 @@ bool is_hex(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-// How many nodes of a root item a walk of the whole document asks for at once: 64 KiB.
-constexpr NodeId kPrefetchNodes = 64 * 1024 / sizeof(syntax::Node);
+// How much of a root item's nodes a walk of the whole document asks for at once.
+constexpr size_t kPrefetchBytes = 64 * 1024;
 
 // The walk: bodies top-down in source order (the model of each follows the chain of blocks),
 // and each attribute at once: its expression nodes, a contiguous run in post-order, are read in
@@ -92,7 +92,7 @@ class NativeWalker {
       // the walk's time, measured), up to 64 KiB from its end, where the walk starts. A range's
       // walk reads little of the items it passes.
       if (take_ != nullptr && frames_.size() == 1) {
-        nodes_.prefetch(std::max(n.first_descendant, item - std::min(item, kPrefetchNodes)), item);
+        nodes_.prefetch_subtree(item, kPrefetchBytes);
         const uint32_t item_start = tokens_[n.first_token].start();
         if (item_start - window_start_ >= window_bytes_) {
           hand_over();

@@ -946,12 +946,9 @@ class Decoder {
     // loads that each wait on memory when the body's nodes are not cached; then their names
     // are read from tokens spread over the body. The body's last nodes and first tokens (4 KiB
     // of each, a whole block of a few dozen lines), asked for at once, arrive together.
-    constexpr uint32_t kPrefetchNodes = 4096 / sizeof(syntax::Node);
     constexpr uint32_t kPrefetchTokens = 4096 / sizeof(syntax::Token);
     const syntax::Node body_node = tree.node(body.node);
-    tree.nodes().prefetch(
-        std::max(body_node.first_descendant, body.node - std::min(body.node, kPrefetchNodes)),
-        body.node);
+    tree.nodes().prefetch_subtree(body.node, 4096);
     tree.tokens().prefetch(body_node.first_token,
                            std::min(body_node.end_token, body_node.first_token + kPrefetchTokens));
     tree.children(body.node, items);
@@ -1065,7 +1062,8 @@ class Decoder {
   static Attributes native_attributes(const Body& body, base::Diagnostics* diags) {
     const syntax::SyntaxTree& tree = *body.file.native;
     Attributes out;
-    const std::vector<NodeId> items = tree.children(body.node);
+    syntax::ChildIds items;
+    tree.children(body.node, items);
     out.items.reserve(items.size());
     out.names.reserve(items.size());
     for (NodeId item : items) {

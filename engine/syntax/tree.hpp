@@ -377,11 +377,20 @@ class NodeList {
     }
     return chunk_->node(i);
   }
-  // Asks the processor to bring nodes [first, last] into its cache (when they are contiguous:
-  // one root item's subtree is): for a walk about to read them in an order its prefetcher can't
-  // guess, such as a body's children found from the last one backwards.
+  // Asks the processor to bring the last nodes of `id`'s subtree, `id` included and at most
+  // `max_bytes` of them, into its cache (when they are contiguous: one root item's subtree is):
+  // for a walk about to read them in an order its prefetcher can't guess, such as a body's
+  // children found from the last one backwards.
+  void prefetch_subtree(NodeId id, size_t max_bytes) const {
+    if (size_t{id} + 1 >= size_) return;  // the root is not in the arrays
+    const NodeId most = static_cast<NodeId>(std::min<size_t>(max_bytes / sizeof(Node), id));
+    prefetch(std::max((*this)[id].first_descendant, id - most), id);
+  }
+
+ private:
+  // Nodes [first, last], when they are in one array.
   void prefetch(NodeId first, NodeId last) const {
-    if (first > last || size_t{last} + 1 >= size_) return;  // the root is not in the arrays
+    if (first > last) return;
     const Node* from = nullptr;
     if (flat_ != nullptr) {
       from = flat_ + first;
@@ -392,6 +401,8 @@ class NodeList {
     }
     prefetch_bytes(from, from + (last - first) + 1);
   }
+
+ public:
   using iterator = IndexIterator<NodeList, Node>;
   iterator begin() const;
   iterator end() const;
