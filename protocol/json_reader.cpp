@@ -143,11 +143,21 @@ constexpr ptrdiff_t kDigitsThatFit = 18;
 
 class Reader {
  public:
-  Reader(std::string_view text, size_t max_depth)
+  // With `writable` (the text's own bytes), the first string of `adopt_from` bytes or more that
+  // is an object member's value is decoded in place, into the text's first bytes (see
+  // read_string_in_place), and left empty in the value: adopted() names it.
+  Reader(std::string_view text, size_t max_depth, char* writable = nullptr,
+         size_t adopt_from = SIZE_MAX)
       : begin_(text.data()),
         at_(text.data()),
         end_(text.data() + text.size()),
-        max_depth_(max_depth) {}
+        max_depth_(max_depth),
+        writable_(writable),
+        adopt_from_(adopt_from) {}
+
+  // The member whose value is the first adopted_size() bytes of the text, or null.
+  json* adopted() const { return adopted_; }
+  size_t adopted_size() const { return adopted_size_; }
 
   json read() {
     if (at_ != end_ && static_cast<unsigned char>(*at_) == 0xef) {
@@ -172,7 +182,9 @@ class Reader {
         ++at_;
         open.pop_back();
       } else {
-        read_scalar(*slot);
+        // A member's value stays where it is while the text is read (an object's members are
+        // nodes of a map), unlike an array element or the root.
+        read_scalar(*slot, !open.empty() && open.back()->is_object());
       }
       // After a value: containers closing, until a comma or the end of the text.
       for (;;) {
@@ -241,10 +253,16 @@ class Reader {
     return object.get_ref<json::object_t&>()[std::move(key)];
   }
 
-  void read_scalar(json& slot) {
+  void read_scalar(json& slot, bool is_member) {
     const char first = next_token();
     switch (first) {
       case '"':
+        if (is_member && may_adopt_string()) {
+          adopted_size_ = read_string_in_place();
+          adopted_ = &slot;
+          slot = std::string();
+          return;
+        }
         slot = read_string();
         return;
       case 't':
@@ -350,24 +368,61 @@ class Reader {
       }
       while (in != end_ && !is_string_stop(static_cast<unsigned char>(*in))) *out++ = *in++;
       if (in == end_) fail(JsonReadError::Kind::Syntax, quote, "a string without a closing quote");
-      const auto byte = static_cast<unsigned char>(*in);
-      if (byte == '"') {
+      if (*in == '"') {
         text.resize(static_cast<size_t>(out - text.data()));
         at_ = in + 1;
         return text;
       }
-      if (byte == '\\') {
-        in = read_escape(in, out);
-      } else if (byte < 0x20) {
-        fail(JsonReadError::Kind::Syntax, in,
-             "a control character (" + describe(in) + ") in a string must be escaped");
-      } else if (const size_t length = utf8_sequence_length(in, end_); length != 0) {
-        out = std::copy(in, in + length, out);
-        in += length;
-      } else {
-        fail(JsonReadError::Kind::InvalidUtf8, in, {});
-      }
+      in = read_stop(in, out);
     }
+  }
+
+  // Whether the string at at_ is the one to decode in place: the first long enough.
+  bool may_adopt_string() const {
+    if (writable_ == nullptr || adopted_ != nullptr ||
+        static_cast<size_t>(end_ - at_) < adopt_from_)
+      return false;
+    const char* const start = at_ + 1;
+    return static_cast<size_t>(find_closing_quote(start, end_) - start) >= adopt_from_;
+  }
+
+  // read_string's value written over the text's first bytes, from the opening quote at at_ to
+  // past the closing one; its length. Every byte before the string has been read already, and the
+  // value is never longer than the raw bytes it comes from, so it never reaches a byte not yet
+  // read: the text's buffer becomes the value without a fresh one (3 MB of pages for a large
+  // document's didOpen).
+  size_t read_string_in_place() {
+    const char* const quote = at_;
+    const char* in = quote + 1;
+    char* const first = writable_;
+    char* out = first;
+    for (;;) {
+      const char* const stop = find_first(in, end_, string_stops, is_string_stop);
+      std::memmove(out, in, static_cast<size_t>(stop - in));
+      out += stop - in;
+      in = stop;
+      if (in == end_) fail(JsonReadError::Kind::Syntax, quote, "a string without a closing quote");
+      if (*in == '"') {
+        at_ = in + 1;
+        return static_cast<size_t>(out - first);
+      }
+      in = read_stop(in, out);
+    }
+  }
+
+  // At a stop in a string other than its closing quote: writes what the escape or the multibyte
+  // sequence at `in` stands for at out (never past `in`), or fails; gives the byte after it.
+  const char* read_stop(const char* in, char*& out) const {
+    const auto byte = static_cast<unsigned char>(*in);
+    if (byte == '\\') return read_escape(in, out);
+    if (byte < 0x20)
+      fail(JsonReadError::Kind::Syntax, in,
+           "a control character (" + describe(in) + ") in a string must be escaped");
+    const size_t length = utf8_sequence_length(in, end_);
+    if (length == 0) fail(JsonReadError::Kind::InvalidUtf8, in, {});
+    std::memmove(out, in, length);
+    out += length;
+    return in + length;
   }
 
   // Writes what the escape at the backslash `at` stands for at out; gives the byte after it.
@@ -413,6 +468,10 @@ class Reader {
   const char* at_;
   const char* const end_;
   const size_t max_depth_;
+  char* const writable_;
+  const size_t adopt_from_;
+  json* adopted_ = nullptr;
+  size_t adopted_size_ = 0;
 };
 
 }  // namespace
@@ -420,6 +479,21 @@ class Reader {
 std::variant<json, JsonReadError> read_json(std::string_view text, size_t max_depth) {
   try {
     return Reader(text, max_depth).read();
+  } catch (ReadFailure& failure) {
+    return std::move(failure.error);
+  }
+}
+
+std::variant<json, JsonReadError> read_json(std::string&& text, size_t max_depth,
+                                            size_t adopt_from) {
+  try {
+    Reader reader(text, max_depth, text.data(), adopt_from);
+    json value = reader.read();
+    if (json* adopted = reader.adopted()) {
+      text.resize(reader.adopted_size());
+      *adopted = std::move(text);
+    }
+    return value;
   } catch (ReadFailure& failure) {
     return std::move(failure.error);
   }

@@ -32,6 +32,14 @@ struct JsonReadError {
 // (Unicode's table 3-7) is InvalidUtf8, wherever it is met, in a string or between tokens.
 std::variant<nlohmann::json, JsonReadError> read_json(std::string_view text, size_t max_depth);
 
+// The same, taking over the text's buffer for the value of the first object member that is a
+// string of `adopt_from` bytes or more in the text (a document's text in didOpen or didChange):
+// it is decoded into the buffer's first bytes and moved in, so a large message costs no second
+// buffer of its size. After an error the text's bytes are unspecified.
+inline constexpr size_t kAdoptedStringBytes = 64 * 1024;
+std::variant<nlohmann::json, JsonReadError> read_json(std::string&& text, size_t max_depth,
+                                                      size_t adopt_from = kAdoptedStringBytes);
+
 // Whether a and b are the same value with the same kinds at every level: nlohmann's == holds
 // 1, 1u and 1.0 equal, and 0.0 equal to -0.0. Recursive: for values whose depth is bounded.
 bool same_json(const nlohmann::json& a, const nlohmann::json& b);

@@ -45,8 +45,8 @@ std::string dump(const json& value) {
 
 }  // namespace
 
-std::variant<Message, MessageError> parse_message(std::string_view body) {
-  auto read = read_json(body, kMaxJsonDepth);
+std::variant<Message, MessageError> parse_message(std::string body) {
+  auto read = read_json(std::move(body), kMaxJsonDepth);
   if (const auto* error = std::get_if<JsonReadError>(&read)) return unreadable(*error);
   json value = std::get<json>(std::move(read));
   if (!value.is_object()) return invalid("message is not a JSON object");

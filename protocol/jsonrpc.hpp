@@ -54,8 +54,8 @@ struct MessageError {
 // "jsonrpc" not "2.0", an id neither integer nor string, "method" not a string, "params" neither
 // object nor array nor null, a response without exactly one of "result" and "error", or an error
 // object without integer "code" and string "message": InvalidRequest, with the id when it was
-// read.
-std::variant<Message, MessageError> parse_message(std::string_view body);
+// read. The body's buffer may become a long string's value (see read_json).
+std::variant<Message, MessageError> parse_message(std::string body);
 
 // Bodies, not framed (see frame()). Strings that are not valid UTF-8 are written with U+FFFD in
 // place of the bad bytes, so writing never throws. Null params are left out.

@@ -203,8 +203,8 @@ LanguageServer::LanguageServer(Host& host, FileAccess& disk,
 }
 
 void LanguageServer::handle(std::string body) {
-  std::variant<protocol::Message, protocol::MessageError> parsed = protocol::parse_message(body);
-  std::string().swap(body);
+  std::variant<protocol::Message, protocol::MessageError> parsed =
+      protocol::parse_message(std::move(body));
   if (auto* error = std::get_if<protocol::MessageError>(&parsed)) {
     send_error(error->id, error->code, error->message);
     return;

@@ -23,10 +23,30 @@ std::optional<json> nlohmann_parse(std::string_view text) {
   }
 }
 
+// Reading the text from a buffer it may take over, with every string long enough to be taken
+// (`adopt_from` 0): the answer of reading a view of it, error for error.
+void check_adopting_agrees(std::string_view text,
+                           const std::variant<json, JsonReadError>& from_view) {
+  for (const size_t adopt_from : {size_t{0}, size_t{3}}) {
+    CAPTURE(adopt_from);
+    const auto adopting = read_json(std::string(text), kDepth, adopt_from);
+    REQUIRE(adopting.index() == from_view.index());
+    if (const auto* error = std::get_if<JsonReadError>(&from_view)) {
+      const auto& other = std::get<JsonReadError>(adopting);
+      CHECK(other.kind == error->kind);
+      CHECK(other.offset == error->offset);
+      CHECK(other.reason == error->reason);
+    } else {
+      CHECK(same_json(std::get<json>(adopting), std::get<json>(from_view)));
+    }
+  }
+}
+
 // Both fail, or both give the same value with the same number kinds.
 void check_agrees_with_nlohmann(std::string_view text) {
   CAPTURE(text);
   const auto ours = read_json(text, kDepth);
+  check_adopting_agrees(text, ours);
   const std::optional<json> theirs = nlohmann_parse(text);
   if (const auto* error = std::get_if<JsonReadError>(&ours)) {
     CAPTURE(error->reason);
@@ -47,6 +67,7 @@ json read(std::string_view text) {
 JsonReadError rejected(std::string_view text, size_t max_depth = kDepth) {
   auto result = read_json(text, max_depth);
   REQUIRE(std::holds_alternative<JsonReadError>(result));
+  if (max_depth == kDepth) check_adopting_agrees(text, result);
   return std::get<JsonReadError>(std::move(result));
 }
 
@@ -328,4 +349,54 @@ TEST_CASE("nesting: up to the limit read, past it an error at the bracket; no re
   CHECK(read_json(std::string(deep, '[') + std::string(deep, ']'), deep).index() == 0);
   CHECK(rejected(std::string(deep, '['), deep).reason ==
         "expected a value, found the end of the text");
+}
+
+TEST_CASE("a long member string takes over the text's buffer, decoded as from a view") {
+  // A didOpen of a document with escapes, multibyte characters and a surrogate pair, long
+  // enough to be taken over by default.
+  std::string document;  // as the message writes it: quotes, newlines and tabs escaped
+  for (int line = 0; document.size() < 2 * hclspec::protocol::kAdoptedStringBytes; ++line)
+    document += R"(job \"a)" + std::to_string(line) + R"(\" {\n  note = \"caf\u00e9 )" +
+                "\xe2\x82\xac" + R"( \ud83d\ude00\"\t# \\\n}\n)";
+  const std::string message =
+      R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":)"
+      R"({"uri":"file:///a.hcl","languageId":"hcl","version":1,"text":")" +
+      document + R"("},"later":"a second long string: )" + document + R"("}})";
+  const json from_view = read(message);
+  std::string buffer = message;
+  const char* const bytes = buffer.data();
+  auto result = read_json(std::move(buffer), kDepth);
+  REQUIRE(std::holds_alternative<json>(result));
+  const json& value = std::get<json>(result);
+  CHECK(same_json(value, from_view));
+  const auto& text = value["params"]["textDocument"]["text"].get_ref<const std::string&>();
+  CHECK(text.data() == bytes);  // the message's buffer, not a copy of it
+  CHECK(text.size() < message.size());
+  // Only the first long string is taken over.
+  CHECK(value["params"]["later"].get_ref<const std::string&>().data() != bytes);
+}
+
+TEST_CASE("array elements and a root string are read, not taken over") {
+  const std::string long_text(100, 'x');
+  for (const std::string& text : {"[\"" + long_text + "\"]", "\"" + long_text + "\"",
+                                  "{\"a\":[\"" + long_text + "\",\"" + long_text + "\"]}"}) {
+    CAPTURE(text);
+    std::string buffer = text;
+    const char* const bytes = buffer.data();
+    auto result = read_json(std::move(buffer), kDepth, 10);
+    REQUIRE(std::holds_alternative<json>(result));
+    CHECK(same_json(std::get<json>(result), read(text)));
+    const json& value = std::get<json>(result);
+    const json& first = value.is_string() ? value : value.is_array() ? value[0] : value["a"][0];
+    CHECK(first.get_ref<const std::string&>().data() != bytes);
+  }
+}
+
+TEST_CASE("an error after a string taken over is the error a view gives") {
+  const std::string text = R"({"text":"a\nlong\tvalue with \" escapes", "next": tru})";
+  const JsonReadError from_view = rejected(text);
+  auto result = read_json(std::string(text), kDepth, 4);
+  REQUIRE(std::holds_alternative<JsonReadError>(result));
+  CHECK(std::get<JsonReadError>(result).offset == from_view.offset);
+  CHECK(std::get<JsonReadError>(result).reason == from_view.reason);
 }

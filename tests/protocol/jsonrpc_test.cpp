@@ -14,14 +14,14 @@ using hclspec::protocol::parse_message;
 using nlohmann::json;
 
 Message parsed(std::string_view body) {
-  auto result = parse_message(body);
+  auto result = parse_message(std::string(body));
   if (const auto* error = std::get_if<MessageError>(&result)) FAIL_CHECK(error->message);
   REQUIRE(std::holds_alternative<Message>(result));
   return std::get<Message>(std::move(result));
 }
 
 MessageError rejected(std::string_view body) {
-  auto result = parse_message(body);
+  auto result = parse_message(std::string(body));
   REQUIRE(std::holds_alternative<MessageError>(result));
   return std::get<MessageError>(std::move(result));
 }
