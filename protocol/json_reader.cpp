@@ -353,9 +353,19 @@ class Reader {
     // to the closing quote is room enough, with eight bytes more for words copied whole: one
     // allocation. The decoded text never gets ahead of the raw text it comes from.
     std::string text(static_cast<size_t>(find_closing_quote(in, end_) - start) + 8, '\0');
-    char* out = std::copy(start, in, text.data());
+    char* const first = text.data();
+    text.resize(static_cast<size_t>(decode_string(quote, in, std::copy(start, in, first)) - first));
+    return text;
+  }
+
+  // The rest of the string whose opening quote is `quote`, from `in`, decoded to `out`, and at_
+  // moved past its closing quote; where the value ends. Ordinary bytes are copied eight at a
+  // time, each word before its first stop is looked for, so up to eight bytes are written past
+  // the value's end: `out` is either another buffer with room for them, or the text's own bytes
+  // at least eight before `in` (the value is never longer than the raw bytes it comes from, so
+  // that distance only grows, and no byte not yet read is written over).
+  char* decode_string(const char* quote, const char* in, char* out) {
     for (;;) {
-      // Ordinary bytes, eight at a time: each word is copied before its first stop is looked for.
       for (; end_ - in >= 8; in += 8, out += 8) {
         const uint64_t word = load_word(in);
         std::memcpy(out, &word, 8);
@@ -369,49 +379,32 @@ class Reader {
       while (in != end_ && !is_string_stop(static_cast<unsigned char>(*in))) *out++ = *in++;
       if (in == end_) fail(JsonReadError::Kind::Syntax, quote, "a string without a closing quote");
       if (*in == '"') {
-        text.resize(static_cast<size_t>(out - text.data()));
         at_ = in + 1;
-        return text;
+        return out;
       }
       in = read_stop(in, out);
     }
   }
 
-  // Whether the string at at_ is the one to decode in place: the first long enough.
+  // Whether the string at at_ is the one to decode in place: the first long enough, whose bytes
+  // start at least eight bytes into the text (see decode_string).
   bool may_adopt_string() const {
-    if (writable_ == nullptr || adopted_ != nullptr ||
+    const char* const start = at_ + 1;
+    if (writable_ == nullptr || adopted_ != nullptr || start - begin_ < 8 ||
         static_cast<size_t>(end_ - at_) < adopt_from_)
       return false;
-    const char* const start = at_ + 1;
     return static_cast<size_t>(find_closing_quote(start, end_) - start) >= adopt_from_;
   }
 
-  // read_string's value written over the text's first bytes, from the opening quote at at_ to
-  // past the closing one; its length. Every byte before the string has been read already, and the
-  // value is never longer than the raw bytes it comes from, so it never reaches a byte not yet
-  // read: the text's buffer becomes the value without a fresh one (3 MB of pages for a large
-  // document's didOpen).
+  // The value of the string at at_ written over the text's first bytes; its length. Every byte
+  // before the string has been read already: the text's buffer becomes the value without a
+  // fresh one (3 MB of pages for a large document's didOpen).
   size_t read_string_in_place() {
-    const char* const quote = at_;
-    const char* in = quote + 1;
-    char* const first = writable_;
-    char* out = first;
-    for (;;) {
-      const char* const stop = find_first(in, end_, string_stops, is_string_stop);
-      std::memmove(out, in, static_cast<size_t>(stop - in));
-      out += stop - in;
-      in = stop;
-      if (in == end_) fail(JsonReadError::Kind::Syntax, quote, "a string without a closing quote");
-      if (*in == '"') {
-        at_ = in + 1;
-        return static_cast<size_t>(out - first);
-      }
-      in = read_stop(in, out);
-    }
+    return static_cast<size_t>(decode_string(at_, at_ + 1, writable_) - writable_);
   }
 
   // At a stop in a string other than its closing quote: writes what the escape or the multibyte
-  // sequence at `in` stands for at out (never past `in`), or fails; gives the byte after it.
+  // sequence at `in` stands for at out, or fails; gives the byte after it.
   const char* read_stop(const char* in, char*& out) const {
     const auto byte = static_cast<unsigned char>(*in);
     if (byte == '\\') return read_escape(in, out);
