@@ -250,7 +250,15 @@ class Reader {
     std::string key = read_string();
     if (next_token() != ':') unexpected(at_, "':' after an object key");
     ++at_;
-    return object.get_ref<json::object_t&>()[std::move(key)];
+    const auto [member, added] = object.get_ref<json::object_t&>().try_emplace(std::move(key));
+    // A key met again: its value is about to be replaced, and the string taken over may be in
+    // it (or be it). Only replacing a member's value ever destroys a value being read, so the
+    // string is given its copy now, while its member is sure to be alive.
+    if (!added && adopted_ != nullptr) {
+      *adopted_ = std::string(writable_, adopted_size_);
+      adopted_ = nullptr;
+    }
+    return member->second;
   }
 
   void read_scalar(json& slot, bool is_member) {

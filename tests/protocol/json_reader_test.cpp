@@ -400,3 +400,19 @@ TEST_CASE("an error after a string taken over is the error a view gives") {
   CHECK(std::get<JsonReadError>(result).offset == from_view.offset);
   CHECK(std::get<JsonReadError>(result).reason == from_view.reason);
 }
+
+TEST_CASE("a key met again replaces the value of a string taken over, or what holds it") {
+  const std::string long_text = "a \\\"long\\\" value";  // escaped in the text
+  for (const std::string& text :
+       {R"({"member":")" + long_text + R"(","member":"x"})",
+        R"({"member":")" + long_text + R"(","member":{"a":1}})",
+        R"({"outer":{"member":")" + long_text + R"("},"outer":1})",
+        R"({"outer":[{"member":")" + long_text + R"("}],"outer":[]})",
+        R"({"member":")" + long_text + R"(","other":")" + long_text + R"(","member":2})",
+        R"({"member":")" + long_text + R"(","other":1,"other":2})"}) {
+    CAPTURE(text);
+    auto result = read_json(std::string(text), kDepth, 4);
+    REQUIRE(std::holds_alternative<json>(result));
+    CHECK(same_json(std::get<json>(result), read(text)));
+  }
+}
