@@ -67,7 +67,9 @@ void check_reader_agrees(std::string_view text) {
       check(protocol::same_json(*value, std::get<nlohmann::json>(adopting)),
             "read_json of a buffer and of a view read different values");
     else
-      check(std::get<protocol::JsonReadError>(ours).offset ==
+      check(std::get<protocol::JsonReadError>(ours).kind ==
+                    std::get<protocol::JsonReadError>(adopting).kind &&
+                std::get<protocol::JsonReadError>(ours).offset ==
                     std::get<protocol::JsonReadError>(adopting).offset &&
                 std::get<protocol::JsonReadError>(ours).reason ==
                     std::get<protocol::JsonReadError>(adopting).reason,

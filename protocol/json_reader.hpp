@@ -33,9 +33,10 @@ struct JsonReadError {
 std::variant<nlohmann::json, JsonReadError> read_json(std::string_view text, size_t max_depth);
 
 // The same, taking over the text's buffer for the value of the first object member that is a
-// string of `adopt_from` bytes or more in the text (a document's text in didOpen or didChange):
-// it is decoded into the buffer's first bytes and moved in, so a large message costs no second
-// buffer of its size. After an error the text's bytes are unspecified.
+// string of `adopt_from` bytes or more in the text, starting 8 bytes or more into it (a
+// document's text in didOpen or didChange): it is decoded into the buffer's first bytes and moved
+// in, so a large message costs no second buffer of its size. The value keeps the buffer's
+// capacity. After an error the text's bytes are unspecified.
 inline constexpr size_t kAdoptedStringBytes = 64 * 1024;
 std::variant<nlohmann::json, JsonReadError> read_json(std::string&& text, size_t max_depth,
                                                       size_t adopt_from = kAdoptedStringBytes);

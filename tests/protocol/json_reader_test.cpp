@@ -23,8 +23,9 @@ std::optional<json> nlohmann_parse(std::string_view text) {
   }
 }
 
-// Reading the text from a buffer it may take over, with every string long enough to be taken
-// (`adopt_from` 0): the answer of reading a view of it, error for error.
+// Reading the text from a buffer it may take over, with any member string long enough to be taken
+// over (`adopt_from` 0: the first one; 3: the first of three bytes or more): the answer of reading
+// a view of it, error for error.
 void check_adopting_agrees(std::string_view text,
                            const std::variant<json, JsonReadError>& from_view) {
   for (const size_t adopt_from : {size_t{0}, size_t{3}}) {
@@ -233,13 +234,17 @@ TEST_CASE("strings: escapes, surrogate pairs and UTF-8 are decoded as nlohmann d
 
 TEST_CASE("strings of every length up to 40 with a special byte at every place") {
   // The scan reads eight bytes at a time, then the last few one by one: every length and place.
-  for (const std::string special :
-       {"\\n", "\\u00e9", "\xc3\xa9", "\xf0\x9f\x98\x80", "\x01", "\xff", "\\", "\"", "\\\""}) {
+  // As an array element, and as a member whose value starts 6 to 12 bytes into the text: taken
+  // over (decoded in place) from 8 bytes on, and read as usual before that.
+  for (const std::string special : {"\\n", "\\u00e9", "\\ud83d\\ude00", "\xc3\xa9",
+                                    "\xf0\x9f\x98\x80", "\x01", "\xff", "\\", "\"", "\\\""}) {
     for (size_t length = 0; length <= 40; ++length) {
       for (size_t place = 0; place <= length; ++place) {
-        const std::string text =
-            "[\"" + std::string(place, 'a') + special + std::string(length - place, 'b') + "\"]";
-        check_agrees_with_nlohmann(text);
+        const std::string value =
+            "\"" + std::string(place, 'a') + special + std::string(length - place, 'b') + "\"";
+        check_agrees_with_nlohmann("[" + value + "]");
+        for (size_t key = 1; key <= 7; ++key)
+          check_agrees_with_nlohmann("{\"" + std::string(key, 'k') + "\":" + value + ",\"z\":1}");
       }
     }
   }
@@ -377,9 +382,11 @@ TEST_CASE("a long member string takes over the text's buffer, decoded as from a 
 }
 
 TEST_CASE("array elements and a root string are read, not taken over") {
+  // Each string starts far enough into the text to be taken over as a member's value.
   const std::string long_text(100, 'x');
-  for (const std::string& text : {"[\"" + long_text + "\"]", "\"" + long_text + "\"",
-                                  "{\"a\":[\"" + long_text + "\",\"" + long_text + "\"]}"}) {
+  for (const std::string& text :
+       {"          [\"" + long_text + "\"]", "          \"" + long_text + "\"",
+        "{\"padding\":0,\"a\":[\"" + long_text + "\",\"" + long_text + "\"]}"}) {
     CAPTURE(text);
     std::string buffer = text;
     const char* const bytes = buffer.data();

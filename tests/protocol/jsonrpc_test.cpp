@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "protocol/json_reader.hpp"
+
 namespace {
 
 using hclspec::protocol::ErrorCode;
@@ -69,6 +71,27 @@ TEST_CASE("unknown members are ignored; multibyte UTF-8 is accepted") {
       "{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"extra\":true,"
       "\"params\":{\"t\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xef\xbf\xbf\"}}");
   CHECK(message.params["t"] == "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\xef\xbf\xbf");
+}
+
+TEST_CASE("a long text is read into the body's own buffer, and read as its bytes say") {
+  std::string text;  // escaped as JSON writes it, and as read
+  std::string expected;
+  while (expected.size() < hclspec::protocol::kAdoptedStringBytes) {
+    text += R"(job \"a\" {\n  x = \"\u00e9\"\n}\n)";
+    expected += "job \"a\" {\n  x = \"\xc3\xa9\"\n}\n";
+  }
+  std::string body = R"({"jsonrpc":"2.0","method":"textDocument/didOpen","params":)"
+                     R"({"textDocument":{"uri":"file:///a.hcl","text":")" +
+                     text + R"(","version":3}}})";
+  const char* const bytes = body.data();
+  auto result = parse_message(std::move(body));
+  REQUIRE(std::holds_alternative<Message>(result));
+  const Message& message = std::get<Message>(result);
+  CHECK(message.method == "textDocument/didOpen");
+  const json& document = message.params["textDocument"];
+  CHECK(document["text"] == expected);
+  CHECK(document["text"].get_ref<const std::string&>().data() == bytes);
+  CHECK(document["version"] == 3);  // read after the text, from bytes it did not overwrite
 }
 
 TEST_CASE("invalid UTF-8 is a parse error, with the byte's offset") {
