@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <span>
 #include <utility>
 
 #include "base/big_stack.hpp"
@@ -152,7 +153,7 @@ constexpr std::array<std::array<Space, kKinds>, kKinds> kSpaceAfter = [] {
 // cuts a token longer than 16 MiB into pieces ("glued" below) that hclwrite has as one token.
 class Formatter {
  public:
-  Formatter(std::string_view text, const syntax::TokenList& tokens)
+  Formatter(std::string_view text, std::span<const syntax::Token> tokens)
       : text_(text),
         tokens_(tokens),
         first_(!tokens.empty() && tokens[0].kind() == TokenKind::Bom ? 1 : 0) {}
@@ -356,8 +357,13 @@ class Formatter {
 
   // formatSpaces: within the lead and the assign cells, each token decides the space after it.
   void space_cell(Cell cell) {
+    // Through locals: the spaces stored are 32-bit numbers, which for all the compiler knows
+    // might change the members otherwise read again after each.
+    const syntax::Token* const tokens = tokens_.data();
+    uint32_t* const spaces = spaces_.data();
+    const uint32_t group_start = group_start_;
     for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
-      const TokenKind s = kind(i), a = kind(i + 1);
+      const TokenKind s = tokens[i].kind(), a = tokens[i + 1].kind();
       auto space =
           static_cast<uint32_t>(kSpaceAfter[static_cast<size_t>(s)][static_cast<size_t>(a)]);
       if (space == static_cast<uint32_t>(Space::kDepends)) [[unlikely]] {
@@ -367,7 +373,7 @@ class Formatter {
         const bool is_in = s == TokenKind::Ident && !glued(i) && tokens_[i].text(text_) == "in";
         space = space_after(s, a, has_before ? kind(i - 1) : TokenKind::Eof, has_before, is_in);
       }
-      spaces(i + 1) = glued(i + 1) ? 0 : space;
+      spaces[i + 1 - group_start] = glued(i + 1) ? 0 : space;
     }
   }
 
@@ -408,8 +414,20 @@ class Formatter {
           [this](const FormatLine& line) {
             return columns({line.start, line.comment});
           });
-    const uint32_t group_end = lines_.back().end;
-    for (uint32_t i = group_start_; i < group_end; ++i) gap_before(i, spaces(i), each);
+    // The gaps compared through locals, as in space_cell: `each` may store.
+    const uint32_t group_start = group_start_, group_end = lines_.back().end;
+    const uint32_t* const spaces = spaces_.data();
+    const syntax::Token* const tokens = tokens_.data();
+    const char* const text = text_.data();
+    uint32_t gap_start = group_start == first_ ? 0 : tokens[group_start - 1].end();
+    for (uint32_t i = group_start; i < group_end; ++i) {
+      const uint32_t want = spaces[i - group_start], end = tokens[i].start();
+      // The usual gap, one space or none, is told apart without a call.
+      if (end - gap_start != want || (want == 1 && text[gap_start] != ' ') ||
+          (want > 1 && !only_spaces(gap_start, end)))
+        each(base::ByteRange{gap_start, end}, want);
+      gap_start = tokens[i].end();
+    }
     lines_.clear();
     spaces_.clear();
   }
@@ -437,7 +455,7 @@ class Formatter {
   }
 
   std::string_view text_;
-  const syntax::TokenList tokens_;
+  const std::span<const syntax::Token> tokens_;
   const uint32_t first_;  // 1 when the text starts with a byte order mark
   std::vector<int> indents_;
   // The group: its lines, and the spaces before its tokens from group_start_ on.
@@ -449,7 +467,14 @@ class Formatter {
 
 template <typename Each>
 void for_each_changed_gap(const syntax::SyntaxTree& tree, Each each) {
-  Formatter(tree.text(), tree.tokens()).run(each);
+  // The formatter reads the tokens as one array: a chunked tree's (a reparse's) are copied.
+  if (tree.chunks().empty()) {
+    Formatter(tree.text(), tree.flat_arrays().tokens).run(each);
+    return;
+  }
+  const syntax::TokenList list = tree.tokens();
+  std::vector<syntax::Token> tokens(list.begin(), list.end());
+  Formatter(tree.text(), tokens).run(each);
 }
 
 // The whole lines from `start` to `end`, newline included.
