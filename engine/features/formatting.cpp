@@ -207,16 +207,18 @@ class Formatter {
     }
     flush(each);
     // The Eof token is in no line: as many spaces as the gap before it has bytes.
-    if (line_start < size()) gap_before(line_start, gap_length(line_start), each);
+    if (line_start < size()) {
+      const uint32_t eof_gap = gap_start(line_start), end = tokens_[line_start].start();
+      hand_over_gap(eof_gap, end, end - eof_gap, each);
+    }
   }
 
+  // Where the gap before token i starts: the end of the token before.
   uint32_t gap_start(uint32_t i) const { return i == first_ ? 0 : tokens_[i - 1].end(); }
-  uint32_t gap_length(uint32_t i) const { return tokens_[i].start() - gap_start(i); }
 
-  // Hands over the gap before token i when it is not `spaces` spaces.
+  // Hands over the gap [start, end) when it is not `spaces` spaces.
   template <typename Each>
-  void gap_before(uint32_t i, uint32_t spaces, Each each) const {
-    const uint32_t start = gap_start(i), end = tokens_[i].start();
+  void hand_over_gap(uint32_t start, uint32_t end, uint32_t spaces, Each each) const {
     if (end - start != spaces || !only_spaces(start, end))
       each(base::ByteRange{start, end}, spaces);
   }
@@ -418,16 +420,9 @@ class Formatter {
     const uint32_t group_start = group_start_, group_end = lines_.back().end;
     const uint32_t* const spaces = spaces_.data();
     const syntax::Token* const tokens = tokens_.data();
-    const char* const text = text_.data();
-    uint32_t gap_start = group_start == first_ ? 0 : tokens[group_start - 1].end();
-    for (uint32_t i = group_start; i < group_end; ++i) {
-      const uint32_t want = spaces[i - group_start], end = tokens[i].start();
-      // The usual gap, one space or none, is told apart without a call.
-      if (end - gap_start != want || (want == 1 && text[gap_start] != ' ') ||
-          (want > 1 && !only_spaces(gap_start, end)))
-        each(base::ByteRange{gap_start, end}, want);
-      gap_start = tokens[i].end();
-    }
+    for (uint32_t i = group_start, start = gap_start(group_start); i < group_end;
+         start = tokens[i++].end())
+      hand_over_gap(start, tokens[i].start(), spaces[i - group_start], each);
     lines_.clear();
     spaces_.clear();
   }
