@@ -1,9 +1,12 @@
-// The program's operator new: large blocks start on a 2 MiB line, small ones are malloc's, and a
-// size no memory can hold throws std::bad_alloc. Sanitizer builds keep their own operator new and
-// leave this file out.
+// The program's operator new: large blocks start on a 2 MiB line and are advised into huge pages,
+// small ones are malloc's, and a size no memory can hold throws std::bad_alloc. Sanitizer builds
+// keep their own operator new and leave this file out.
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <new>
 #include <string>
@@ -15,6 +18,21 @@ constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
 
 bool on_huge_page_line(const void* p) {
   return reinterpret_cast<uintptr_t>(p) % kHugePage == 0;
+}
+
+// The VmFlags of the mapping holding `p`, from /proc/self/smaps ("" when not found).
+std::string mapping_flags(const void* p) {
+  const auto at = reinterpret_cast<uintptr_t>(p);
+  std::ifstream smaps("/proc/self/smaps");
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    uintptr_t begin = 0, end = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2)
+      inside = begin <= at && at < end;
+    else if (inside && line.rfind("VmFlags:", 0) == 0)
+      return line;
+  }
+  return "";
 }
 
 }  // namespace
@@ -35,6 +53,19 @@ TEST_CASE("blocks of 4 MiB and more start on a 2 MiB line, and hold what is writ
     std::unique_ptr<char[]> block(new char[bytes]);  // operator new[] comes here too
     CHECK(on_huge_page_line(block.get()));
   }
+}
+
+TEST_CASE("large blocks are advised into huge pages, a last page at least half theirs too") {
+  if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) return;  // no such pages
+  constexpr size_t kMiB = size_t{1} << 20;
+  // Two whole huge pages and a partial one of 1.5 MiB: all three are advised.
+  std::unique_ptr<char[]> most(new char[5 * kMiB + kMiB / 2]);
+  CHECK(mapping_flags(most.get()).find(" hg") != std::string::npos);
+  CHECK(mapping_flags(most.get() + 5 * kMiB).find(" hg") != std::string::npos);
+  // A partial page of 0.5 MiB is left in small pages: a huge one would be three-quarters unused.
+  std::unique_ptr<char[]> less(new char[4 * kMiB + kMiB / 2]);
+  CHECK(mapping_flags(less.get()).find(" hg") != std::string::npos);
+  CHECK(mapping_flags(less.get() + 4 * kMiB).find(" hg") == std::string::npos);
 }
 
 TEST_CASE("smaller blocks are left where malloc puts them") {
