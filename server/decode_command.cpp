@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/base/big_stack.hpp"
+#include "engine/base/huge_pages.hpp"
 #include "engine/base/unicode.hpp"
 #include "engine/spec/decode.hpp"
 #include "engine/spec/load.hpp"
@@ -185,6 +186,9 @@ class DecodeRun {
     spec::BodyReleases releases;
     if (inputs.size() == 1 && inputs[0].native != nullptr)
       options.release_root_block_bodies = &releases;
+    size_t input_bytes = 0;
+    for (const spec::InputFile& input : inputs) input_bytes += input.source().text().size();
+    base::advise_thread_heap(input_bytes);  // the values are made on this thread (and another)
     types::Value value = spec::decode(inputs, *spec.root, context, decode_diags, nullptr, options);
     if (releases.any && !decode_diags.empty()) {
       value = {};
@@ -199,8 +203,6 @@ class DecodeRun {
     // trees (several times their text) are given back before the JSON text is made, rather
     // than held beside it. The JSON text is about as long as theirs: room for that is made at
     // once.
-    size_t input_bytes = 0;
-    for (const spec::InputFile& input : inputs) input_bytes += input.source().text().size();
     if (diags_.empty()) {
       inputs.clear();
       trees_.erase(trees_.begin() + static_cast<ptrdiff_t>(first_input_tree), trees_.end());

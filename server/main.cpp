@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/base/huge_pages.hpp"
 #include "server/decode_command.hpp"
 #include "server/docs_command.hpp"
 #include "server/fmt_command.hpp"
@@ -35,8 +36,11 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::string invoked = argc > 0 ? argv[0] : "";
   const size_t slash = invoked.find_last_of('/');
-  if (invoked.substr(slash == std::string::npos ? 0 : slash + 1) == "hcldec")
-    return hclspec::server::run_decode(args);
+  const bool as_hcldec = invoked.substr(slash == std::string::npos ? 0 : slash + 1) == "hcldec";
+  // Commands end with their work, so their heaps may be made large at once (and a large decode's
+  // advised into huge pages); the server runs for hours and keeps to malloc's own sizes.
+  if (as_hcldec || args.empty() || args.front() != "serve") hclspec::base::use_huge_page_heaps();
+  if (as_hcldec) return hclspec::server::run_decode(args);
   if (args.empty()) {
     std::cerr << kHelp;
     return 1;

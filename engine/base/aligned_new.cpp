@@ -11,9 +11,12 @@
 // block may never touch stays under 1 MiB. Smaller blocks are malloc's as before.
 //
 // Only `operator new(size_t)` and the two plain deletes are replaced: libstdc++'s other forms
-// (arrays, nothrow) call these, and free() releases what aligned_alloc gave.
+// (arrays, nothrow) call these. delete unmaps the large blocks it made and frees the rest.
 // Sanitizer builds keep their own operator new, which checks new/delete pairing.
+#include <array>
+#include <cstdint>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 
 #if defined(__linux__)
@@ -36,22 +39,94 @@ namespace {
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kAlignedFrom = 2 * kHugePage;  // as advise_huge_pages' smallest array
 
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+// Large blocks are mappings of their own, made here rather than by malloc: malloc would carve
+// them out of a thread's heap when its free top is large enough (see use_huge_page_heaps), and
+// pages given back from an array there (release_pages) would leave the heap in small pages.
+// The blocks are listed so that delete knows them; a block that finds the list full is
+// aligned_alloc's instead, and free() takes it back.
+struct LargeBlock {
+  void* start = nullptr;
+  std::size_t length = 0;
+};
+constexpr std::size_t kListedBlocks = 256;
+std::mutex listed_mutex;
+std::array<LargeBlock, kListedBlocks> listed;
+
+// A mapping of `length` bytes (a multiple of kHugePage) starting on a 2 MiB line, or nullptr.
+void* map_aligned(std::size_t length) {
+  if (length > SIZE_MAX - kHugePage) return nullptr;
+  const std::size_t span = length + kHugePage;
+  void* const mapped =
+      ::mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (mapped == MAP_FAILED) return nullptr;
+  const auto at = reinterpret_cast<std::uintptr_t>(mapped);
+  const std::uintptr_t start = (at + kHugePage - 1) & ~(kHugePage - 1);
+  // The slack before and after the aligned block goes back at once.
+  if (start > at) ::munmap(mapped, start - at);
+  if (at + span > start + length)
+    ::munmap(reinterpret_cast<void*>(start + length), at + span - start - length);
+  return reinterpret_cast<void*>(start);
+}
+
+bool list_block(void* start, std::size_t length) {
+  const std::lock_guard lock(listed_mutex);
+  for (LargeBlock& slot : listed)
+    if (slot.start == nullptr) {
+      slot = {start, length};
+      return true;
+    }
+  return false;
+}
+
+// Unmaps `p` if it is a listed block; false if it is not one.
+bool unmap_listed(void* p) {
+  if (reinterpret_cast<std::uintptr_t>(p) % kHugePage != 0) return false;
+  std::size_t length = 0;
+  {
+    const std::lock_guard lock(listed_mutex);
+    for (LargeBlock& slot : listed)
+      if (slot.start == p) {
+        length = slot.length;
+        slot = {};
+        break;
+      }
+  }
+  if (length == 0) return false;
+  ::munmap(p, length);
+  return true;
+}
+#endif
+
 void* allocate_large(std::size_t bytes) {
-  // aligned_alloc wants a multiple of the alignment; what is past `bytes` is never touched.
+  // Whole huge pages; what is past `bytes` is never touched unless advised below.
   const std::size_t rounded = (bytes + kHugePage - 1) & ~(kHugePage - 1);
   if (rounded < bytes) return nullptr;  // `bytes` so near SIZE_MAX that rounding wrapped
-  void* const block = std::aligned_alloc(kHugePage, rounded);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
+  void* block = map_aligned(rounded);
+  if (block != nullptr && !list_block(block, rounded)) {
+    ::munmap(block, rounded);
+    block = std::aligned_alloc(kHugePage, rounded);
+  }
   const std::size_t partial = bytes % kHugePage;
   const std::size_t advised = partial >= kHugePage / 2 ? rounded : bytes - partial;
   if (block != nullptr) (void)::madvise(block, advised, MADV_HUGEPAGE);
-#endif
   return block;
+#else
+  return std::aligned_alloc(kHugePage, rounded);
+#endif
 }
 
 void* allocate(std::size_t bytes) {
   if (bytes >= kAlignedFrom) return allocate_large(bytes);
   return std::malloc(bytes == 0 ? 1 : bytes);
+}
+
+void release(void* p) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (unmap_listed(p)) return;
+#endif
+  std::free(p);
 }
 
 }  // namespace
@@ -66,10 +141,10 @@ void* operator new(std::size_t bytes) {
 }
 
 void operator delete(void* p) noexcept {
-  std::free(p);
+  release(p);
 }
 void operator delete(void* p, std::size_t) noexcept {
-  std::free(p);
+  release(p);
 }
 
 #endif

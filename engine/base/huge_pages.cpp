@@ -1,10 +1,16 @@
-// advise_huge_pages: madvise(MADV_HUGEPAGE) on the aligned part of a range (Linux only).
+// Huge-page advice for arrays and thread heaps, and pages given back (madvise; Linux only).
 #include "base/huge_pages.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+#include <utility>
 
 #if defined(__linux__)
+#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #endif
@@ -76,6 +82,68 @@ void release_pages(const void* data, size_t bytes) {
 #else
   (void)data;
   (void)bytes;
+#endif
+}
+
+namespace {
+
+std::atomic<bool> huge_page_heaps{false};
+
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(M_TOP_PAD)
+// A thread's heap reaches at most 64 MiB (glibc's HEAP_MAX_SIZE on 64-bit machines); a pad this
+// large makes the whole of it accessible when the heap is made, as one mapping. Grown a few pages
+// at a time instead, the heap's end would split a huge page between two mappings.
+constexpr int kHeapPad = 64 << 20;
+constexpr uint64_t kHugeHeapWork = uint64_t{4} << 20;
+
+// The range of the heap whose mapping in /proc/self/maps holds `address`: that mapping and the
+// inaccessible one right after it, which glibc reserves for the heap to grow into. {0, 0} if the
+// address is in no mapping.
+std::pair<uintptr_t, uintptr_t> heap_range(uintptr_t address) {
+  std::FILE* maps = std::fopen("/proc/self/maps", "r");
+  if (maps == nullptr) return {0, 0};
+  std::pair<uintptr_t, uintptr_t> found{0, 0};
+  char line[512];
+  while (std::fgets(line, sizeof line, maps) != nullptr) {
+    unsigned long begin = 0, end = 0;
+    char permissions[5] = {};
+    if (std::sscanf(line, "%lx-%lx %4s", &begin, &end, permissions) != 3) continue;
+    if (found.second == 0) {
+      if (begin <= address && address < end) found = {begin, end};
+    } else {
+      if (begin == found.second && std::string_view(permissions) == "---p") found.second = end;
+      break;
+    }
+  }
+  std::fclose(maps);
+  return found;
+}
+#endif
+
+}  // namespace
+
+bool use_huge_page_heaps() {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(M_TOP_PAD)
+  // glibc makes and grows a heap by the request plus this pad. (A sanitizer's malloc ignores it.)
+  if (::mallopt(M_TOP_PAD, kHeapPad) == 1) huge_page_heaps.store(true);
+#endif
+  return huge_page_heaps.load();
+}
+
+void advise_thread_heap(uint64_t work_bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE) && defined(M_TOP_PAD)
+  if (!huge_page_heaps.load() || work_bytes < kHugeHeapWork) return;
+  // A block the thread asks for comes from its heap (its own, or one a finished thread left).
+  void* const probe = std::malloc(1);
+  const auto [begin, end] = heap_range(reinterpret_cast<uintptr_t>(probe));
+  std::free(probe);
+  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
+  const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
+  const uintptr_t last = end & ~(kHugePage - 1);
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): the heap's own addresses, rounded
+  if (last > first) (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#else
+  (void)work_bytes;
 #endif
 }
 

@@ -1,7 +1,8 @@
-// Transparent huge pages for the large arrays a parse fills (tokens, nodes, text).
+// Transparent huge pages for large arrays (tokens, nodes, text) and command-line runs' heaps.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace hclspec::base {
 
@@ -21,5 +22,17 @@ void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_b
 // Gives back the whole pages of [data, data + bytes): the start of an array that is read no
 // more but not yet freed. Reading them again would find zeros.
 void release_pages(const void* data, size_t bytes);
+
+// For a run that ends soon after its work (a command, not the server): every malloc heap is
+// made 64 MiB at once, so that advise_thread_heap can advise a thread's heap whole. A heap then
+// keeps up to 64 MiB it no longer uses, which only a long-running process would mind. Call it
+// before starting threads. Whether it took effect (not under a sanitizer's malloc).
+bool use_huge_page_heaps();
+
+// Advises the calling thread's malloc heap into huge pages, if use_huge_page_heaps took effect
+// and the thread is about to work through at least 4 MiB of input (`work_bytes`): then the many
+// small blocks it makes (a decode's values, strings and lists) are not faulted in one 4 KiB page
+// at a time. Smaller work is left alone: its first huge page would cost more than it saves.
+void advise_thread_heap(uint64_t work_bytes);
 
 }  // namespace hclspec::base

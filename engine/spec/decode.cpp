@@ -448,6 +448,9 @@ class Decoder {
     std::optional<base::LargeStackTask> later_task;
     if (split < blocks.size())
       later_task.emplace([&] {
+        uint64_t later_bytes = 0;
+        for (size_t i = split; i < blocks.size(); ++i) later_bytes += blocks[i]->body.bytes();
+        base::advise_thread_heap(later_bytes);
         Decoder decoder(*primary_, scope_, later_diags, false, cancel_, reuse_,
                         produced_ ? &later_produced : nullptr, options_);
         decoder.stand_in_body_values(stand_in_body_values_);

@@ -1,6 +1,7 @@
-// The program's operator new: large blocks start on a 2 MiB line and are advised into huge pages,
-// small ones are malloc's, and a size no memory can hold throws std::bad_alloc. Sanitizer builds
-// keep their own operator new and leave this file out.
+// The program's memory: operator new's large blocks start on a 2 MiB line, are advised into huge
+// pages and unmapped when deleted, small ones are malloc's, a size no memory can hold throws
+// std::bad_alloc; advise_thread_heap advises a thread's heap for a large decode. Sanitizer builds
+// keep their own operator new and malloc and leave this file out.
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -12,6 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "base/big_stack.hpp"
+#include "base/huge_pages.hpp"
+
+using namespace hclspec;
+
 namespace {
 
 constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
@@ -21,8 +27,7 @@ bool on_huge_page_line(const void* p) {
 }
 
 // The VmFlags of the mapping holding `p`, from /proc/self/smaps ("" when not found).
-std::string mapping_flags(const void* p) {
-  const auto at = reinterpret_cast<uintptr_t>(p);
+std::string mapping_flags(uintptr_t at) {
   std::ifstream smaps("/proc/self/smaps");
   bool inside = false;
   for (std::string line; std::getline(smaps, line);) {
@@ -33,6 +38,9 @@ std::string mapping_flags(const void* p) {
       return line;
   }
   return "";
+}
+std::string mapping_flags(const void* p) {
+  return mapping_flags(reinterpret_cast<uintptr_t>(p));
 }
 
 }  // namespace
@@ -66,6 +74,47 @@ TEST_CASE("large blocks are advised into huge pages, a last page at least half t
   std::unique_ptr<char[]> less(new char[4 * kMiB + kMiB / 2]);
   CHECK(mapping_flags(less.get()).find(" hg") != std::string::npos);
   CHECK(mapping_flags(less.get() + 4 * kMiB).find(" hg") == std::string::npos);
+}
+
+TEST_CASE("a large block is unmapped when deleted, also past the blocks listed at once") {
+  constexpr size_t kMiB = size_t{1} << 20;
+  std::unique_ptr<char[]> one(new char[6 * kMiB]);
+  one[6 * kMiB - 1] = 'x';
+  const auto at = reinterpret_cast<uintptr_t>(one.get());  // an address: the block goes
+  REQUIRE(mapping_flags(at) != "");
+  one.reset();
+  CHECK(mapping_flags(at) == "");
+
+  // operator new lists 256 blocks; those past it are aligned_alloc's, and delete frees them too.
+  std::vector<std::unique_ptr<char[]>> many;
+  for (int i = 0; i < 300; ++i) {
+    many.emplace_back(new char[4 * kMiB]);
+    many.back()[4 * kMiB - 1] = 'y';
+    CHECK(on_huge_page_line(many.back().get()));
+  }
+  const auto first = reinterpret_cast<uintptr_t>(many.front().get());
+  many.clear();
+  CHECK(mapping_flags(first) == "");
+  std::unique_ptr<char[]> again(new char[4 * kMiB]);  // a listed slot is free again
+  CHECK(on_huge_page_line(again.get()));
+}
+
+TEST_CASE("use_huge_page_heaps: a thread about to work through 4 MiB advises its heap") {
+  REQUIRE(base::use_huge_page_heaps());
+  // The flags of the mapping of a block the thread makes, after advise_thread_heap(work).
+  const auto heap_flags = [](uint64_t work) {
+    std::string flags;
+    base::LargeStackTask task([&] {
+      base::advise_thread_heap(work);
+      const auto value = std::make_unique<int>(7);  // from the thread's own heap
+      flags = mapping_flags(value.get());
+    });
+    task.wait();
+    return flags;
+  };
+  // Less work first: a heap advised once stays so, and a later thread may be given it.
+  CHECK(heap_flags((uint64_t{4} << 20) - 1).find(" hg") == std::string::npos);
+  CHECK(heap_flags(uint64_t{4} << 20).find(" hg") != std::string::npos);
 }
 
 TEST_CASE("smaller blocks are left where malloc puts them") {
