@@ -45,8 +45,9 @@ std::string mapping_flags(const void* p) {
 
 }  // namespace
 
-TEST_CASE("blocks of 4 MiB and more start on a 2 MiB line, and hold what is written") {
-  for (const size_t bytes : {size_t{4} << 20, (size_t{4} << 20) + 1, size_t{10491366}}) {
+TEST_CASE("blocks of 2 MiB and more start on a 2 MiB line, and hold what is written") {
+  for (const size_t bytes :
+       {size_t{2} << 20, (size_t{2} << 20) + 1, size_t{3205198}, size_t{10491366}}) {
     CAPTURE(bytes);
     std::string text;
     text.reserve(bytes);  // the way a file's text is read
@@ -119,7 +120,7 @@ TEST_CASE("use_huge_page_heaps: a thread about to work through 4 MiB advises its
 
 TEST_CASE("smaller blocks are left where malloc puts them") {
   // malloc maps a block this large on a 4 KiB line plus its 16-byte header: never on a 2 MiB line.
-  std::vector<char> below((size_t{4} << 20) - 64);
+  std::vector<char> below((size_t{2} << 20) - 64);
   CHECK_FALSE(on_huge_page_line(below.data()));
   auto one = std::make_unique<int>(42);
   CHECK(*one == 42);
