@@ -137,11 +137,8 @@ void advise_thread_heap(uint64_t work_bytes) {
   void* const probe = std::malloc(1);
   const auto [begin, end] = heap_range(reinterpret_cast<uintptr_t>(probe));
   std::free(probe);
-  constexpr uintptr_t kHugePage = uintptr_t{2} << 20;
-  const uintptr_t first = (begin + kHugePage - 1) & ~(kHugePage - 1);
-  const uintptr_t last = end & ~(kHugePage - 1);
-  // NOLINTNEXTLINE(performance-no-int-to-ptr): the heap's own addresses, rounded
-  if (last > first) (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+  // NOLINTNEXTLINE(performance-no-int-to-ptr): the heap's own address
+  advise_huge_pages(reinterpret_cast<const void*>(begin), end - begin);
 #else
   (void)work_bytes;
 #endif
