@@ -277,6 +277,7 @@ void Parser::parse_body(TokenKind end) {
       const uint32_t mark = node_mark();
       if (parse_body_item() && nodes_.back().kind == NodeKind::Attribute && node_mark() > mark) {
         const uint32_t name = nodes_.back().first_token;
+        if (root_names_ != nullptr && end == TokenKind::Eof) root_names_->push_back(text_of(name));
         const uint32_t earlier = remember_attribute(names_base, names_index, name);
         if (earlier != UINT32_MAX)
           error("Attribute redefined",
@@ -1307,17 +1308,6 @@ uint32_t item_line_start(const std::string& text, uint32_t near) {
   return 0;
 }
 
-// The names of the attributes among root items that are the subtrees in nodes [0, end).
-std::vector<std::string_view> root_attribute_names(std::string_view text,
-                                                   std::span<const Token> tokens,
-                                                   const std::vector<Node>& nodes, NodeId end) {
-  std::vector<std::string_view> names;
-  for (NodeId after = end; after > 0; after = nodes[after - 1].first_descendant)
-    if (nodes[after - 1].kind == NodeKind::Attribute)
-      names.push_back(tokens[nodes[after - 1].first_token].text(text));
-  return names;
-}
-
 bool share_a_name(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
   const std::unordered_set<std::string_view> in_a(a.begin(), a.end());
   return std::any_of(b.begin(), b.end(),
@@ -1413,10 +1403,12 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   std::vector<Node> later_nodes;
   base::Diagnostics later_diags;
   bool later_nesting_reported = false;
+  std::vector<std::string_view> later_names;
   base::LargeStackTask later_parse([&] {
     check_invalid_tokens(later_part, later_lexical);
     reserve_nodes(later_nodes, later_count / 2 + 16);
     Parser parser(tree, later_part, later_nodes, later_diags, 0);
+    parser.collect_root_attribute_names(later_names);
     parser.parse_file();
     later_nesting_reported = parser.nesting_reported();
     base::release_unused_pages(later_nodes.data(), later_nodes.size() * sizeof(Node),
@@ -1442,17 +1434,18 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   // - The root attribute names: the later ones are checked against those before the split
   //   too, so go on here if a later root attribute has a name set before the split.
   bool joined = false;
+  std::vector<std::string_view> earlier_names;
   const std::function<bool(const Parser&)> stop = [&](const Parser& parser) {
     later_parse.wait();
-    const bool join =
-        !(parser.nesting_reported() && later_nesting_reported) &&
-        !share_a_name(root_attribute_names(text, tokens, nodes, static_cast<NodeId>(nodes.size())),
-                      root_attribute_names(text, later_part, later_nodes,
-                                           static_cast<NodeId>(later_nodes.size() - 1)));
-    return join;
+    return !(parser.nesting_reported() && later_nesting_reported) &&
+           !share_a_name(earlier_names, later_names);
   };
   // The parse here may go on past the split, so it runs on a stack deep enough for any text.
-  base::run_on_large_stack([&] { joined = Parser(tree, 0).parse_file_until(split_token, stop); });
+  base::run_on_large_stack([&] {
+    Parser parser(tree, 0);
+    parser.collect_root_attribute_names(earlier_names);
+    joined = parser.parse_file_until(split_token, stop);
+  });
   later_parse.wait();
 
   // All lexical diagnostics come before the parse's, which counted them only from marks of

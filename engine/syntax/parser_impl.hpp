@@ -38,6 +38,10 @@ class Parser {
   bool parse_file_until(uint32_t split, const std::function<bool(const Parser&)>& stop);
   // Whether a "Nesting too deep" error was met, which is reported once per file.
   bool nesting_reported() const { return depth_reported_; }
+  // From here on, the name of each root attribute is appended to `names` as it is parsed (the
+  // two-part parse compares the parts' names; walking the root items afterwards took 4.5 ms
+  // of cache misses for 10 MB).
+  void collect_root_attribute_names(std::vector<std::string_view>& names) { root_names_ = &names; }
   // The whole text as one template (lexed by lex_template), closed by its Template node.
   void parse_template_text() { parse_template({TokenKind::Eof, 0}); }
   // The body of a block whose "{" was just consumed, up to and including its "}", at a nesting
@@ -163,6 +167,7 @@ class Parser {
   uint32_t stop_at_ = UINT32_MAX;
   const std::function<bool(const Parser&)>* stop_ = nullptr;
   bool stopped_ = false;
+  std::vector<std::string_view>* root_names_ = nullptr;  // see collect_root_attribute_names
 };
 
 // Runs `parse` over tokens [begin, end) on a stack deep enough for their nesting.
