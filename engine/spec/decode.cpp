@@ -263,11 +263,12 @@ class BodyRelease {
     end_node_ = body.node;
     if (size_t{end_token_ - first_token_} * sizeof(syntax::Token) >= kRunBytes ||
         size_t{end_node_ - first_node_} * sizeof(syntax::Node) >= kRunBytes)
-      give_back();
+      give_back_so_far();
   }
 
  private:
-  static constexpr size_t kRunBytes = size_t{1} << 20;
+  // Pages are given back in whole huge pages (see release_pages): a run of 4 MiB holds one.
+  static constexpr size_t kRunBytes = size_t{4} << 20;
 
   // Whether only line breaks, comments and a block header lie between the run and the body
   // `next` (the run's last body and its block being the only nodes there).
@@ -289,15 +290,30 @@ class BodyRelease {
     return true;
   }
 
+  // Gives back the run's whole huge pages; the run goes on from the first token and node not
+  // given back.
+  void give_back_so_far() {
+    const syntax::TreeArrays& arrays = tree_->flat_arrays();
+    first_token_ = give_back(arrays.tokens.data(), first_token_, end_token_);
+    first_node_ = give_back(arrays.nodes.data(), first_node_, end_node_);
+  }
+
+  // Gives back the run's whole huge pages and ends it.
   void give_back() {
     if (tree_ == nullptr || end_node_ == 0) return;
-    const syntax::TreeArrays& arrays = tree_->flat_arrays();
-    base::release_pages(arrays.tokens.data() + first_token_,
-                        size_t{end_token_ - first_token_} * sizeof(syntax::Token));
-    base::release_pages(arrays.nodes.data() + first_node_,
-                        size_t{end_node_ - first_node_} * sizeof(syntax::Node));
-    releases_->any.store(true, std::memory_order_relaxed);
+    give_back_so_far();
     end_node_ = 0;
+  }
+
+  // Gives back the whole huge pages of elements [first, end) of `data`; the first element not
+  // given back.
+  template <typename T>
+  uint32_t give_back(const T* data, uint32_t first, uint32_t end) {
+    const auto* released = static_cast<const char*>(
+        base::release_pages(data + first, size_t{end - first} * sizeof(T)));
+    if (released == static_cast<const void*>(data + first)) return first;
+    releases_->any.store(true, std::memory_order_relaxed);
+    return static_cast<uint32_t>((released - reinterpret_cast<const char*>(data)) / sizeof(T));
   }
 
   BodyReleases* releases_;

@@ -1465,11 +1465,11 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   // root Body over every token, as parse_file closes it.
   diags.insert(diags.end(), std::make_move_iterator(later_diags.begin()),
                std::make_move_iterator(later_diags.end()));
-  // The later nodes are copied a stretch at a time, each given back once copied, so that the
+  // The later nodes are copied a huge page at a time, each given back once copied, so that the
   // copy does not hold them twice.
   const uint32_t node_shift = static_cast<uint32_t>(nodes.size());
   nodes.reserve(nodes.size() + later_nodes.size());
-  constexpr size_t kStretch = (size_t{1} << 20) / sizeof(Node);
+  constexpr size_t kStretch = (size_t{2} << 20) / sizeof(Node);
   for (size_t i = 0; i + 1 < later_nodes.size(); ++i) {
     Node n = later_nodes[i];
     n.first_token += split_token;

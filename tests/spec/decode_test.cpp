@@ -589,7 +589,8 @@ TEST_CASE("root block bodies given back once decoded give the value a decode kee
   for (int t = 0; t < 60; ++t)
     body += "  task {\n    driver = \"docker-" + std::to_string(t) +
             "\"\n    env = { A = \"1\", B = \"two\" }\n  }\n";
-  const int jobs = 200;
+  // Pages are given back in whole huge pages: the jobs after the weights hold several.
+  const int jobs = 1000;
   for (int j = 0; j < jobs; ++j) {
     input += "job \"j" + std::to_string(j) + "\" {\n  count = " + std::to_string(j) + "\n" + body +
              "}\n";
@@ -617,11 +618,16 @@ TEST_CASE("root block bodies given back once decoded give the value a decode kee
   CHECK(decoded(&releases, *released) == expected);
   CHECK(releases.any);
 
-  // The pages were given back: a token in the middle of the last job's body reads as zeros
-  // there, and as itself in the tree decoded without it.
-  const uint32_t middle = kept->token_count() - 600;
-  CHECK(kept->token(middle).start() > 0);
-  CHECK(released->token(middle).start() == 0);
+  // The pages were given back: many tokens read as zeros there (only the first starts at 0 in
+  // the tree decoded without it). The edges of each run, in huge pages also holding what is
+  // read later, are kept.
+  const auto zero_starts = [](const syntax::SyntaxTree& tree) {
+    uint32_t count = 0;
+    for (uint32_t t = 0; t < tree.token_count(); ++t) count += tree.token(t).start() == 0 ? 1 : 0;
+    return count;
+  };
+  CHECK(zero_starts(*kept) == 1);
+  CHECK(zero_starts(*released) > released->token_count() / 3);
 
   // A spec reading the jobs twice gives nothing back.
   const std::string tasks = R"(
@@ -642,7 +648,9 @@ TEST_CASE("root block bodies given back once decoded give the value a decode kee
 })");
   REQUIRE(spec::expected_body(*twice->root).block_type_read_twice);
   std::string job = "job {\n";
-  for (int i = 0; i < 400; ++i) job += "  task { n = " + std::to_string(i) + " }\n";
+  // Large enough that its tokens hold whole huge pages, which a spec reading the jobs once
+  // gives back.
+  for (int i = 0; i < 80000; ++i) job += "  task { n = " + std::to_string(i) + " }\n";
   job += "}\n";
   const auto again = syntax::parse_config(job + job, "input.hcl");
   const auto fresh = syntax::parse_config(job + job, "input.hcl");
