@@ -338,10 +338,12 @@ int run_lint(const std::vector<std::string>& arguments) {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     const size_t workers = std::min<size_t>(o.jobs ? o.jobs : cores, candidates.size());
     // Workers with large stacks: the parser and decoder would otherwise start such a thread
-    // for every file (a 1 GiB reservation, mapped and unmapped each time).
+    // for every file (a 1 GiB reservation, mapped and unmapped each time). This thread only
+    // waits for them, so they may start on its core.
     std::vector<std::unique_ptr<base::LargeStackTask>> tasks;
     for (size_t t = 0; t < workers; ++t)
-      tasks.push_back(std::make_unique<base::LargeStackTask>(work));
+      tasks.push_back(std::make_unique<base::LargeStackTask>(work, base::kLargeStackBytes,
+                                                             base::TaskStart::kAnywhere));
     for (const auto& task : tasks) task->wait();
   }
 

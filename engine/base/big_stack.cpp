@@ -25,6 +25,8 @@ bool on_large_stack() {
 void* LargeStackTask::run(void* self) {
   auto* task = static_cast<LargeStackTask*>(self);
   large_stack_thread = true;
+  if (task->restore_cores_)
+    (void)pthread_setaffinity_np(pthread_self(), sizeof task->cores_, &task->cores_);
   try {
     task->work_();
   } catch (...) {
@@ -33,10 +35,18 @@ void* LargeStackTask::run(void* self) {
   return nullptr;
 }
 
-LargeStackTask::LargeStackTask(std::function<void()> work, size_t stack_bytes)
+LargeStackTask::LargeStackTask(std::function<void()> work, size_t stack_bytes, TaskStart start)
     : work_(std::move(work)) {
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) return;
+  if (start == TaskStart::kBesideCaller && sched_getaffinity(0, sizeof cores_, &cores_) == 0) {
+    const int here = sched_getcpu();
+    if (here >= 0 && here < CPU_SETSIZE && CPU_ISSET(here, &cores_) && CPU_COUNT(&cores_) >= 2) {
+      cpu_set_t elsewhere = cores_;
+      CPU_CLR(here, &elsewhere);
+      restore_cores_ = pthread_attr_setaffinity_np(&attr, sizeof elsewhere, &elsewhere) == 0;
+    }
+  }
   if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
     started_ = pthread_create(&thread_, &attr, &LargeStackTask::run, this) == 0;
   pthread_attr_destroy(&attr);
@@ -57,7 +67,7 @@ void LargeStackTask::wait() {
 }
 
 void call_with_large_stack(const std::function<void()>& work, size_t stack_bytes) {
-  LargeStackTask task([&work] { work(); }, stack_bytes);
+  LargeStackTask task([&work] { work(); }, stack_bytes, TaskStart::kAnywhere);
   task.wait();
 }
 

@@ -1,6 +1,11 @@
-// call_with_large_stack: runs the work on a thread with a large stack and rethrows its exceptions.
+// call_with_large_stack and LargeStackTask: work on a thread with a large stack, its exceptions
+// rethrown, started beside its caller on another core.
 #include <doctest/doctest.h>
 
+#include <pthread.h>
+#include <sched.h>
+
+#include <atomic>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -64,4 +69,45 @@ TEST_CASE("run_on_large_stack moves to a large stack once and then runs in place
   });
   CHECK(outer != caller);
   CHECK(inner == outer);
+}
+
+TEST_CASE("a task beside its caller starts on another core and may then run on any of them") {
+  cpu_set_t cores;
+  REQUIRE(sched_getaffinity(0, sizeof cores, &cores) == 0);
+  // Another thread keeps a core busy, so that no core is idle for the kernel to prefer. Only a
+  // caller that stayed on one core while making the task tells where it had to start.
+  std::atomic<bool> done = false;
+  std::thread busy([&] {
+    while (!done.load(std::memory_order_relaxed)) {
+    }
+  });
+  int observed = 0;
+  for (int tries = 0; tries < 40; ++tries) {
+    int task_core = -1;
+    cpu_set_t task_cores;
+    CPU_ZERO(&task_cores);
+    const int before = sched_getcpu();
+    base::LargeStackTask task([&] {
+      task_core = sched_getcpu();
+      (void)pthread_getaffinity_np(pthread_self(), sizeof task_cores, &task_cores);
+    });
+    const int after = sched_getcpu();
+    task.wait();
+    CHECK(CPU_EQUAL(&task_cores, &cores));
+    if (before != after) continue;
+    if (CPU_COUNT(&cores) >= 2) CHECK(task_core != before);
+    ++observed;
+  }
+  done = true;
+  busy.join();
+  CHECK(observed > 0);
+}
+
+TEST_CASE("call_with_large_stack leaves the thread's cores to the kernel") {
+  cpu_set_t cores, work_cores;
+  REQUIRE(sched_getaffinity(0, sizeof cores, &cores) == 0);
+  CPU_ZERO(&work_cores);
+  base::call_with_large_stack(
+      [&] { (void)pthread_getaffinity_np(pthread_self(), sizeof work_cores, &work_cores); });
+  CHECK(CPU_EQUAL(&work_cores, &cores));
 }
