@@ -66,13 +66,23 @@ void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_b
 #endif
 }
 
-const void* release_pages(const void* data, size_t bytes) {
+bool holds_huge_page(const void* data, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   const auto begin = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t first = huge_line_at_or_after(begin);
+  return data != nullptr && ((begin + bytes) & ~(kHugePage - 1)) > huge_line_at_or_after(begin);
+#else
+  (void)data;
+  (void)bytes;
+  return false;
+#endif
+}
+
+const void* release_pages(const void* data, size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (!holds_huge_page(data, bytes)) return data;
+  const auto begin = reinterpret_cast<uintptr_t>(data);
   const uintptr_t last = (begin + bytes) & ~(kHugePage - 1);
-  if (data == nullptr || last <= first) return data;
-  give_back(first, last);
+  give_back(huge_line_at_or_after(begin), last);
   // NOLINTNEXTLINE(performance-no-int-to-ptr): inside the caller's range
   return reinterpret_cast<const void*>(last);
 #else

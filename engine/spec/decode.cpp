@@ -261,15 +261,16 @@ class BodyRelease {
     }
     end_token_ = n.end_token;
     end_node_ = body.node;
-    if (size_t{end_token_ - first_token_} * sizeof(syntax::Token) >= kRunBytes ||
-        size_t{end_node_ - first_node_} * sizeof(syntax::Node) >= kRunBytes)
+    // Pages go back in whole huge pages (see release_pages), each as soon as the run holds it.
+    const syntax::TreeArrays& arrays = tree.flat_arrays();
+    if (base::holds_huge_page(arrays.tokens.data() + first_token_,
+                              size_t{end_token_ - first_token_} * sizeof(syntax::Token)) ||
+        base::holds_huge_page(arrays.nodes.data() + first_node_,
+                              size_t{end_node_ - first_node_} * sizeof(syntax::Node)))
       give_back_so_far();
   }
 
  private:
-  // Pages are given back in whole huge pages (see release_pages): a run of 4 MiB holds one.
-  static constexpr size_t kRunBytes = size_t{4} << 20;
-
   // Whether only line breaks, comments and a block header lie between the run and the body
   // `next` (the run's last body and its block being the only nodes there).
   bool only_headers_between(const syntax::SyntaxTree& tree, const syntax::Node& next) const {
