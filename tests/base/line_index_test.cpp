@@ -305,3 +305,31 @@ TEST_CASE("indexes of different texts, or by different column rules, are not equ
   CHECK_FALSE(LineIndex(text) == LineIndex(std::string("a\nc")));
   CHECK_FALSE(LineIndex(text) == LineIndex(text, ColumnRule::Json));
 }
+
+TEST_CASE("positions do not depend on where lines fall among the scan's eight-byte words") {
+  // The same random text after a first line of 0 to 8 bytes: every position is the one in the
+  // text alone, a line further down.
+  std::mt19937 rng(23);
+  for (int run = 0; run < 200; ++run) {
+    const std::string text = random_text(rng, rng() % 60);
+    CAPTURE(text);
+    const LineIndex alone(text);
+    for (uint32_t pad = 0; pad <= 8; ++pad) {
+      const std::string padded = std::string(pad, 'z') + "\n" + text;
+      const LineIndex after(padded);
+      REQUIRE(after.line_count() == alone.line_count() + 1);
+      for (uint32_t offset = 0; offset <= text.size(); ++offset) {
+        CAPTURE(pad);
+        CAPTURE(offset);
+        Position expected = alone.position(offset);
+        ++expected.line;
+        expected.byte += pad + 1;
+        Utf16Position expected_utf16 = alone.utf16_position(offset);
+        ++expected_utf16.line;
+        if (text.starts_with(kBom) && alone.line_of(offset) == 0) continue;  // only at the start
+        REQUIRE(after.position(offset + pad + 1) == expected);
+        REQUIRE(after.utf16_position(offset + pad + 1) == expected_utf16);
+      }
+    }
+  }
+}
