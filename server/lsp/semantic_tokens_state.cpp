@@ -215,9 +215,10 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   // The tokens are read a window of whole root items at a time and written at once, so neither
   // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
   // beside the text (about 12 bytes a piece). The reserve, twice that a lexical token, is
-  // address space, touched as it is filled. In small pages: a 2 MiB page, when the kernel has
-  // to find one, cost the first full result of a 3.2 MB document 8 ms more in three runs of
-  // eight, where small ones cost 1 ms more every time.
+  // address space, touched as it is filled, in huge pages (the program's operator new advises
+  // every block of 2 MiB and more). Small pages were tried again: the first full result of a
+  // 3.2 MB document took as long (47–51 against 30–55 ms in four runs each), half of it the
+  // kernel clearing fresh pages either way.
   if (followable) {
     const syntax::SyntaxTree& tree = *snapshot.tree;
     root_items_ = root_items(tree);
