@@ -26,6 +26,14 @@ uintptr_t huge_line_at_or_after(uintptr_t address) {
   return (address + kHugePage - 1) & ~(kHugePage - 1);
 }
 
+// The whole huge pages inside [begin, begin + bytes): [first, last), empty when last <= first.
+struct HugePages {
+  uintptr_t first, last;
+};
+HugePages whole_huge_pages(uintptr_t begin, size_t bytes) {
+  return {huge_line_at_or_after(begin), (begin + bytes) & ~(kHugePage - 1)};
+}
+
 void give_back(uintptr_t first, uintptr_t last) {
   // NOLINTNEXTLINE(performance-no-int-to-ptr): the addresses are the array's own, rounded
   (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
@@ -37,9 +45,7 @@ void give_back(uintptr_t first, uintptr_t last) {
 void advise_huge_pages(const void* data, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
   if (data == nullptr || bytes < 2 * kHugePage) return;
-  const auto begin = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t first = huge_line_at_or_after(begin);
-  const uintptr_t last = (begin + bytes) & ~(kHugePage - 1);
+  const auto [first, last] = whole_huge_pages(reinterpret_cast<uintptr_t>(data), bytes);
   if (last > first)
     // NOLINTNEXTLINE(performance-no-int-to-ptr): the address is the array's own, rounded
     (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
@@ -66,23 +72,11 @@ void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_b
 #endif
 }
 
-bool holds_huge_page(const void* data, size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  const auto begin = reinterpret_cast<uintptr_t>(data);
-  return data != nullptr && ((begin + bytes) & ~(kHugePage - 1)) > huge_line_at_or_after(begin);
-#else
-  (void)data;
-  (void)bytes;
-  return false;
-#endif
-}
-
 const void* release_pages(const void* data, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (!holds_huge_page(data, bytes)) return data;
-  const auto begin = reinterpret_cast<uintptr_t>(data);
-  const uintptr_t last = (begin + bytes) & ~(kHugePage - 1);
-  give_back(huge_line_at_or_after(begin), last);
+  const auto [first, last] = whole_huge_pages(reinterpret_cast<uintptr_t>(data), bytes);
+  if (data == nullptr || last <= first) return data;
+  give_back(first, last);
   // NOLINTNEXTLINE(performance-no-int-to-ptr): inside the caller's range
   return reinterpret_cast<const void*>(last);
 #else

@@ -24,12 +24,9 @@ void release_unused_pages(const void* data, size_t used_bytes, size_t capacity_b
 
 // Gives back the whole 2 MiB pages inside [data, data + bytes): the start of an array that is
 // read no more but not yet freed. Reading them again would find zeros. Returns the end of what
-// was given back (from there on the range is as it was), or `data` when nothing was.
+// was given back (from there on the range is as it was), or `data` when nothing was: then the
+// kernel was not called, so calling this often over a growing range costs nothing.
 const void* release_pages(const void* data, size_t bytes);
-
-// Whether [data, data + bytes) holds a whole 2 MiB page: whether release_pages would give back
-// anything (on Linux).
-bool holds_huge_page(const void* data, size_t bytes);
 
 // For a run that ends soon after its work (a command, not the server): every malloc heap is
 // made 64 MiB at once, so that advise_thread_heap can advise a thread's heap whole. A heap then

@@ -262,12 +262,7 @@ class BodyRelease {
     end_token_ = n.end_token;
     end_node_ = body.node;
     // Pages go back in whole huge pages (see release_pages), each as soon as the run holds it.
-    const syntax::TreeArrays& arrays = tree.flat_arrays();
-    if (base::holds_huge_page(arrays.tokens.data() + first_token_,
-                              size_t{end_token_ - first_token_} * sizeof(syntax::Token)) ||
-        base::holds_huge_page(arrays.nodes.data() + first_node_,
-                              size_t{end_node_ - first_node_} * sizeof(syntax::Node)))
-      give_back_so_far();
+    give_back_so_far();
   }
 
  private:
