@@ -1,9 +1,12 @@
-// Unicode helpers implemented with ICU, with ASCII fast paths for the common case.
+// Unicode helpers: identifier and grapheme classes from tables made from ICU at build time,
+// ASCII answered first.
 #include "base/unicode.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <span>
 
-#include <unicode/uchar.h>
+#include "base/icu.hpp"
 
 namespace hclspec::base {
 
@@ -36,16 +39,48 @@ uint32_t decode_utf8(std::string_view text, size_t pos, size_t& length) {
   return cp;
 }
 
+namespace {
+
+// Grapheme_Cluster_Break values the rules below tell apart.
+enum class Gcb : uint8_t {
+  Other,
+  CR,
+  LF,
+  Control,
+  Extend,
+  ZWJ,
+  RegionalIndicator,
+  Prepend,
+  SpacingMark,
+  L,
+  V,
+  T,
+  LV,
+  LVT
+};
+
+// kIdStartEdges, kIdContinueEdges, kExtendedPictographicEdges, kGraphemeBreakStarts and
+// kGraphemeBreaks, for code points from 0x80 on (engine/base/unicode_tables_gen.cpp).
+#include "base/unicode_tables.inc"
+
+// Whether `cp` (0x80 or more) has the property whose edges are `edges`: it turns on at the
+// first edge, off at the second, and so on.
+bool within_edges(std::span<const uint32_t> edges, uint32_t cp) {
+  return (std::upper_bound(edges.begin(), edges.end(), cp) - edges.begin()) % 2 == 1;
+}
+
+}  // namespace
+
 bool is_id_start(uint32_t cp) {
   if (cp < 0x80) return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z');
-  return cp <= 0x10FFFF && u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_ID_START);
+  return within_edges(kIdStartEdges, cp);
 }
 
 bool is_id_continue(uint32_t cp) {
   if (cp < 0x80)
     return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || (cp >= '0' && cp <= '9') ||
            cp == '_';
-  return cp <= 0x10FFFF && u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_ID_CONTINUE);
+  return within_edges(kIdContinueEdges, cp);
 }
 
 namespace {
@@ -55,7 +90,7 @@ constexpr uint32_t kReplacement = 0xFFFD;
 // strconv.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space.
 bool is_print(uint32_t cp) {
   if (cp == ' ') return true;
-  switch (u_charType(static_cast<UChar32>(cp))) {
+  switch (icu::char_type(static_cast<UChar32>(cp))) {
     case U_UPPERCASE_LETTER:
     case U_LOWERCASE_LETTER:
     case U_TITLECASE_LETTER:
@@ -89,66 +124,17 @@ void append_hex(std::string& out, uint32_t value, int digits) {
   for (int shift = (digits - 1) * 4; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 15];
 }
 
-// Grapheme_Cluster_Break values the rules below tell apart.
-enum class Gcb : uint8_t {
-  Other,
-  CR,
-  LF,
-  Control,
-  Extend,
-  ZWJ,
-  RegionalIndicator,
-  Prepend,
-  SpacingMark,
-  L,
-  V,
-  T,
-  LV,
-  LVT
-};
-
+// hcl's Grapheme_Cluster_Break (Unicode 13's: see unicode_tables_gen.cpp).
 Gcb grapheme_break_of(uint32_t cp) {
   if (cp < 0x80) {
     if (cp == '\r') return Gcb::CR;
     if (cp == '\n') return Gcb::LF;
     return cp < 0x20 || cp == 0x7F ? Gcb::Control : Gcb::Other;
   }
-  // A character assigned after Unicode 13 was unassigned then: Other (hcl's tables are 13's).
-  UVersionInfo age;
-  u_charAge(static_cast<UChar32>(cp), age);
-  if (age[0] > 13) return Gcb::Other;
-  // Two Ahom vowel signs whose property Unicode 14 changed from SpacingMark.
-  if (cp == 0x11720 || cp == 0x11721) return Gcb::SpacingMark;
-  switch (u_getIntPropertyValue(static_cast<UChar32>(cp), UCHAR_GRAPHEME_CLUSTER_BREAK)) {
-    case U_GCB_CR:
-      return Gcb::CR;
-    case U_GCB_LF:
-      return Gcb::LF;
-    case U_GCB_CONTROL:
-      return Gcb::Control;
-    case U_GCB_EXTEND:
-      return Gcb::Extend;
-    case U_GCB_ZWJ:
-      return Gcb::ZWJ;
-    case U_GCB_REGIONAL_INDICATOR:
-      return Gcb::RegionalIndicator;
-    case U_GCB_PREPEND:
-      return Gcb::Prepend;
-    case U_GCB_SPACING_MARK:
-      return Gcb::SpacingMark;
-    case U_GCB_L:
-      return Gcb::L;
-    case U_GCB_V:
-      return Gcb::V;
-    case U_GCB_T:
-      return Gcb::T;
-    case U_GCB_LV:
-      return Gcb::LV;
-    case U_GCB_LVT:
-      return Gcb::LVT;
-    default:
-      return Gcb::Other;
-  }
+  const auto run =
+      std::upper_bound(std::begin(kGraphemeBreakStarts), std::end(kGraphemeBreakStarts), cp) -
+      std::begin(kGraphemeBreakStarts) - 1;
+  return kGraphemeBreaks[run];
 }
 
 bool is_control_like(Gcb gcb) {
@@ -160,7 +146,7 @@ bool is_control_like(Gcb gcb) {
 // UAX #29's extended grapheme clusters as of Unicode 13, the rules of go-textseg v13 that hcl
 // and cty count columns and lengths with. ICU's own break iterator follows later Unicode
 // versions (it keeps an Indic conjunct such as "क्ष" in one cluster, Unicode 15.1's GB9c), which
-// would shift hclwrite's alignment. The properties come from ICU.
+// would shift hclwrite's alignment. The properties are ICU's, compiled in.
 size_t count_graphemes(std::string_view text) {
   if (is_ascii(text)) {
     size_t count = text.size();
@@ -179,8 +165,7 @@ size_t count_graphemes(std::string_view text) {
     if (cp == kInvalidCodePoint) cp = kReplacement;  // as Go decodes a broken byte
     pos += length;
     const Gcb current = grapheme_break_of(cp);
-    const bool pictographic =
-        cp >= 0x80 && u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_EXTENDED_PICTOGRAPHIC);
+    const bool pictographic = cp >= 0x80 && within_edges(kExtendedPictographicEdges, cp);
     bool joins;
     if (previous == Gcb::CR && current == Gcb::LF)
       joins = true;  // GB3

@@ -1,10 +1,9 @@
 // Template evaluation: literals with strip markers and heredoc flushing, interpolations,
 // if and for directives, as hclsyntax's template parser and TemplateExpr/TemplateJoinExpr do.
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
-
 #include <algorithm>
 
+#include "base/icu.hpp"
+#include "base/unicode.hpp"
 #include "eval/evaluator.hpp"
 #include "syntax/string_literal.hpp"
 #include "types/convert.hpp"
@@ -31,33 +30,36 @@ struct Part {
   base::ByteRange range;
 };
 
-bool is_space(UChar32 c) {
-  return u_isUWhiteSpace(c);
+// Unicode's White_Space, which the strip markers remove.
+bool is_space(uint32_t c) {
+  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+  return base::icu::is_white_space(static_cast<UChar32>(c));
+}
+
+// Whether `length` bytes at `pos` are a valid UTF-8 sequence of a White_Space character.
+bool is_space_at(std::string_view s, size_t pos, size_t& length) {
+  const uint32_t c = base::decode_rune(s, pos, length);
+  return !(c == 0xFFFD && length == 1) && is_space(c);  // a broken byte stops the strip
 }
 
 void trim_left(std::string& s) {
-  int32_t i = 0;
-  const int32_t n = static_cast<int32_t>(s.size());
-  while (i < n) {
-    int32_t next = i;
-    UChar32 c;
-    U8_NEXT(reinterpret_cast<const uint8_t*>(s.data()), next, n, c);
-    if (c < 0 || !is_space(c)) break;
-    i = next;
-  }
-  s.erase(0, static_cast<size_t>(i));
+  size_t i = 0, length = 0;
+  while (i < s.size() && is_space_at(s, i, length)) i += length;
+  s.erase(0, i);
 }
 
 void trim_right(std::string& s) {
-  int32_t end = static_cast<int32_t>(s.size());
+  size_t end = s.size();
   while (end > 0) {
-    int32_t prev = end;
-    UChar32 c;
-    U8_PREV(reinterpret_cast<const uint8_t*>(s.data()), 0, prev, c);
-    if (c < 0 || !is_space(c)) break;
-    end = prev;
+    // The character ending at `end` starts at most three continuation bytes before it.
+    size_t start = end - 1;
+    while (start > 0 && end - start < 4 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80)
+      --start;
+    size_t length = 0;
+    if (!is_space_at(s, start, length) || start + length != end) break;
+    end = start;
   }
-  s.erase(static_cast<size_t>(end));
+  s.erase(end);
 }
 
 }  // namespace

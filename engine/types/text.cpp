@@ -1,13 +1,11 @@
-// Unicode text operations: ICU for normalization, case mapping and character classes; the
-// grapheme cluster rules are textseg's, written out here.
+// Unicode text operations: ICU (base/icu.hpp) for normalization, case mapping and character
+// classes; the grapheme cluster rules are textseg's, written out here.
 #include "types/text.hpp"
-
-#include <unicode/bytestream.h>
-#include <unicode/normalizer2.h>
-#include <unicode/uchar.h>
 
 #include <algorithm>
 #include <vector>
+
+#include "base/icu.hpp"
 
 namespace hclspec::types {
 
@@ -99,8 +97,16 @@ class Clusters {
     size_t valid_length = 0;
     const uint32_t cp = decode_rune(text_, pos, valid_length);
     if (valid_length != c.length) return c;  // shaped like UTF-8 but invalid: an "other" character
-    c.cls = u_getIntPropertyValue(static_cast<UChar32>(cp), UCHAR_GRAPHEME_CLUSTER_BREAK);
-    c.pictographic = u_hasBinaryProperty(static_cast<UChar32>(cp), UCHAR_EXTENDED_PICTOGRAPHIC);
+    if (cp < 0x80) {  // ASCII's classes, without asking ICU (none is pictographic)
+      c.cls = cp == '\r'                ? U_GCB_CR
+              : cp == '\n'              ? U_GCB_LF
+              : cp < 0x20 || cp == 0x7F ? U_GCB_CONTROL
+                                        : U_GCB_OTHER;
+    } else {
+      c.cls = base::icu::int_property(static_cast<UChar32>(cp), UCHAR_GRAPHEME_CLUSTER_BREAK);
+      c.pictographic =
+          base::icu::binary_property(static_cast<UChar32>(cp), UCHAR_EXTENDED_PICTOGRAPHIC);
+    }
     c.control = c.cls == U_GCB_CONTROL || cp == kReplacement;
     return c;
   }
@@ -227,9 +233,6 @@ std::string map_code_points(std::string_view text, Map map) {
 
 std::string normalize_nfc(std::string_view text) {
   if (is_ascii(text)) return std::string(text);  // ASCII is always in NFC
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-  if (U_FAILURE(status)) return std::string(text);
   std::string out;
   out.reserve(text.size());
   // A broken byte is a starter that composes with nothing, so the valid runs around it
@@ -237,11 +240,7 @@ std::string normalize_nfc(std::string_view text) {
   split_valid_runs(
       text,
       [&](std::string_view run) {
-        UErrorCode run_status = U_ZERO_ERROR;
-        icu::StringByteSink<std::string> sink(&out);
-        nfc->normalizeUTF8(0, icu::StringPiece(run.data(), static_cast<int32_t>(run.size())), sink,
-                           nullptr, run_status);
-        if (U_FAILURE(run_status)) out.append(run);
+        if (!base::icu::append_nfc(run, out)) out.append(run);
       },
       [&](std::string_view byte) { out.append(byte); });
   return out;
@@ -279,11 +278,11 @@ std::string grapheme_reverse(std::string_view text) {
 }
 
 std::string to_upper(std::string_view text) {
-  return map_code_points(text, [](UChar32 c) { return u_toupper(c); });
+  return map_code_points(text, [](UChar32 c) { return base::icu::to_upper(c); });
 }
 
 std::string to_lower(std::string_view text) {
-  return map_code_points(text, [](UChar32 c) { return u_tolower(c); });
+  return map_code_points(text, [](UChar32 c) { return base::icu::to_lower(c); });
 }
 
 }  // namespace hclspec::types

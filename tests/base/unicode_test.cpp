@@ -1,5 +1,6 @@
 // Unicode helpers: UTF-8 decoding as HCL's scanner delimits characters, identifier classes, counts.
 #include <doctest/doctest.h>
+#include <unicode/uchar.h>
 
 #include <string>
 #include <string_view>
@@ -89,6 +90,49 @@ TEST_CASE("identifier classes follow UAX #31, with ASCII handled like HCL") {
     CHECK_FALSE(base::is_id_start(cp));
     CHECK_FALSE(base::is_id_continue(cp));
   }
+}
+
+// The classes are compiled in from ICU's (unicode_tables_gen): every code point is checked
+// against ICU itself, which this test links.
+TEST_CASE("identifier classes are ICU's ID_Start and ID_Continue for every code point") {
+  size_t differences = 0;
+  for (UChar32 cp = 0x80; cp <= 0x10FFFF; ++cp) {
+    const auto c = static_cast<uint32_t>(cp);
+    if (base::is_id_start(c) != (u_hasBinaryProperty(cp, UCHAR_ID_START) != 0) ||
+        base::is_id_continue(c) != (u_hasBinaryProperty(cp, UCHAR_ID_CONTINUE) != 0)) {
+      CAPTURE(cp);
+      CHECK(++differences == 0);
+    }
+  }
+  CHECK(differences == 0);
+}
+
+TEST_CASE("grapheme classes are ICU's, as Unicode 13 had them, for every code point") {
+  // What a character after "a" or after a pictograph and a ZWJ does shows its class: a mark
+  // (Extend, SpacingMark, ZWJ) joins both, an Extended_Pictographic character the second.
+  auto utf8 = [](UChar32 cp) {
+    std::string out;
+    base::append_utf8(out, static_cast<uint32_t>(cp));
+    return out;
+  };
+  const std::string pictograph_zwj = "\xF0\x9F\x98\x80\xE2\x80\x8D";
+  size_t differences = 0;
+  for (UChar32 cp = 0x80; cp <= 0x10FFFF; ++cp) {
+    if (cp >= 0xD800 && cp < 0xE000) continue;  // surrogates: no UTF-8
+    UVersionInfo age;
+    u_charAge(cp, age);
+    if (age[0] > 13 || cp == 0x11720 || cp == 0x11721) continue;  // unassigned or changed since
+    const int32_t gcb = u_getIntPropertyValue(cp, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    const bool mark = gcb == U_GCB_EXTEND || gcb == U_GCB_SPACING_MARK || gcb == U_GCB_ZWJ;
+    const bool pictographic = u_hasBinaryProperty(cp, UCHAR_EXTENDED_PICTOGRAPHIC) != 0;
+    const std::string c = utf8(cp);
+    if (base::count_graphemes("a" + c) != (mark ? 1u : 2u) ||
+        base::count_graphemes(pictograph_zwj + c) != (mark || pictographic ? 1u : 2u)) {
+      CAPTURE(cp);
+      CHECK(++differences == 0);
+    }
+  }
+  CHECK(differences == 0);
 }
 
 TEST_CASE("count_graphemes counts extended grapheme clusters") {

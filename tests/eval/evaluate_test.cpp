@@ -179,6 +179,10 @@ TEST_CASE("templates: interpolation, directives, strip markers, heredocs") {
       {"\"%{ if n > 1 }big%{ else }small%{ endif }\"", R"("big" "string")"},
       {"\"%{ for v in list }${v},%{ endfor }\"", R"("a,b," "string")"},
       {"\"a  ${~ s ~}  b\"", R"("ahellob" "string")"},
+      // Unicode's White_Space is stripped, up to the first other character, whatever its length.
+      {"\"a\u3000\u00a0 ${~ s ~}\u2003\u0085b\"", R"("ahellob" "string")"},
+      {"\"\u00e9 ${~ s ~} \u00e9\"", "\"\u00e9hello\u00e9\" \"string\""},
+      {"\"\U0001F600\t${~ s ~}\u205f\u4e00\"", "\"\U0001F600hello\u4e00\" \"string\""},
       {"\"$${x} %%{y}\"", R"("${x} %{y}" "string")"},
       {"\"\\u00e9\\n\"", R"("é\n" "string")"},
       // Plain literal text, and text with what could start an escape or is not ASCII.
