@@ -216,11 +216,15 @@ class Formatter {
   // Where the gap before token i starts: the end of the token before.
   uint32_t gap_start(uint32_t i) const { return i == first_ ? 0 : tokens_[i - 1].end(); }
 
+  // Whether the gap [start, end) is not `spaces` spaces.
+  bool gap_differs(uint32_t start, uint32_t end, uint32_t spaces) const {
+    return end - start != spaces || !only_spaces(start, end);
+  }
+
   // Hands over the gap [start, end) when it is not `spaces` spaces.
   template <typename Each>
   void hand_over_gap(uint32_t start, uint32_t end, uint32_t spaces, Each each) const {
-    if (end - start != spaces || !only_spaces(start, end))
-      each(base::ByteRange{start, end}, spaces);
+    if (gap_differs(start, end, spaces)) each(base::ByteRange{start, end}, spaces);
   }
 
   // Where formatting can likely start afresh, from token `from` on: a name starting a line after
@@ -269,10 +273,6 @@ class Formatter {
 
   uint32_t size() const { return static_cast<uint32_t>(tokens_.size()); }
 
-  // The spaces before token i, of the group being formatted.
-  uint32_t& spaces(uint32_t i) { return spaces_[i - group_start_]; }
-  uint32_t spaces(uint32_t i) const { return spaces_[i - group_start_]; }
-
   // linesForFormat: the line from token `start` to the newline token that ends it (the Eof
   // token belongs to no line: at it the line is empty), its cells found, in one pass over its
   // tokens that also finds what formatIndent needs: the brackets it opens (`opened`, negative
@@ -314,32 +314,34 @@ class Formatter {
   }
 
   // A line joins the group with the spaces before its tokens as formatIndent and formatSpaces
-  // make them, which look at this line and the indentation before it only. Every token's spaces
-  // are set here but a trailing comment's, which formatCells sets (its glued pieces keep none).
+  // make them, which look at this line and the indentation before it only. Each token's spaces
+  // are compared with the text's gap before it as soon as they are known: a gap that changes
+  // is kept in changed_. Those before an aligned "=" and a trailing comment are known once the
+  // group is complete (flush). A line with such a cell is measured for the alignment.
   void add_line(const FormatLine& line, int opened) {
-    if (lines_.empty()) group_start_ = line.start;
-    lines_.push_back(line);
-    spaces_.resize(spaces_.size() + (line.end - line.start));
-    indent(line, opened);
-    space_cell(line.lead());
+    GroupLine& added = lines_.emplace_back(GroupLine{line});
+    const bool measured = !line.assign_cell().empty() || !line.comment_cell().empty();
+    const uint32_t indentation = indent(line, opened);
+    note_spaces(line.start, indentation);
+    if (measured) added.lead_columns = indentation + token_columns(line.start);
+    space_cell(line.lead(), measured ? &added.lead_columns : nullptr);
     if (!line.assign_cell().empty()) {
-      spaces(line.assign) = 1;  // "=" is always apart from what it assigns
-      space_cell(line.assign_cell());
+      // The "=" cell's columns matter only to align a comment after it.
+      const bool before_comment = !line.comment_cell().empty();
+      if (before_comment) added.assign_columns = token_columns(line.assign);
+      space_cell(line.assign_cell(), before_comment ? &added.assign_columns : nullptr);
     }
   }
 
   // formatIndent: a line opening more brackets than it closes indents the lines after it by
   // one level, remembered with how many it opened; closing lines pop as many as they close.
-  void indent(const FormatLine& line, int opened) {
-    uint32_t& first = spaces(line.start);
-    if (kind(line.start) == TokenKind::Newline) {
-      first = 0;
-      return;
-    }
+  // The spaces before the line's first token.
+  uint32_t indent(const FormatLine& line, int opened) {
+    if (kind(line.start) == TokenKind::Newline) return 0;
     if (opened > 0) {
-      first = 2 * static_cast<uint32_t>(indents_.size());
+      const auto first = 2 * static_cast<uint32_t>(indents_.size());
       indents_.push_back(opened);
-      return;
+      return first;
     }
     int closed = -opened;
     while (closed > 0 && !indents_.empty()) {
@@ -354,16 +356,18 @@ class Formatter {
         closed = 0;
       }
     }
-    first = 2 * static_cast<uint32_t>(indents_.size());
+    return 2 * static_cast<uint32_t>(indents_.size());
+  }
+
+  // Token i gets `spaces` before it: kept when that changes its gap.
+  void note_spaces(uint32_t i, uint32_t spaces) {
+    if (gap_differs(gap_start(i), tokens_[i].start(), spaces)) changed_.emplace_back(i, spaces);
   }
 
   // formatSpaces: within the lead and the assign cells, each token decides the space after it.
-  void space_cell(Cell cell) {
-    // Through locals: the spaces stored are 32-bit numbers, which for all the compiler knows
-    // might change the members otherwise read again after each.
+  // Adds the columns of the tokens after the cell's first, with their spaces, to `columns`.
+  void space_cell(Cell cell, uint32_t* columns) {
     const syntax::Token* const tokens = tokens_.data();
-    uint32_t* const spaces = spaces_.data();
-    const uint32_t group_start = group_start_;
     for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
       const TokenKind s = tokens[i].kind(), a = tokens[i + 1].kind();
       auto space =
@@ -375,7 +379,10 @@ class Formatter {
         const bool is_in = s == TokenKind::Ident && !glued(i) && tokens_[i].text(text_) == "in";
         space = space_after(s, a, has_before ? kind(i - 1) : TokenKind::Eof, has_before, is_in);
       }
-      spaces[i + 1 - group_start] = glued(i + 1) ? 0 : space;
+      if (glued(i + 1)) continue;  // no space within a token, and counted with its first piece
+      if (gap_differs(tokens[i].end(), tokens[i + 1].start(), space))
+        changed_.emplace_back(i + 1, space);
+      if (columns != nullptr) *columns += space + token_columns(i + 1);
     }
   }
 
@@ -393,71 +400,95 @@ class Formatter {
     return text.size();
   }
 
-  // Columns: spaces plus grapheme clusters of the cell's tokens.
-  size_t columns(Cell cell) const {
-    size_t total = 0;
-    for (uint32_t i = cell.begin; i < cell.end; ++i) {
-      if (glued(i)) continue;  // counted with its first piece: a cut may split a character
-      const uint32_t start = tokens_[i].start();
-      total += spaces(i) + graphemes(text_.substr(start, whole_end(i) - start));
-    }
-    return total;
+  // The columns of token i, with the pieces glued to it: its grapheme clusters.
+  uint32_t token_columns(uint32_t i) const {
+    const uint32_t start = tokens_[i].start();
+    return static_cast<uint32_t>(graphemes(text_.substr(start, whole_end(i) - start)));
   }
 
   // The group's lines formatted: formatCells aligns, in runs of consecutive lines with an "="
   // cell, that cell one space after the longest lead; then likewise runs of lines with a trailing
-  // comment. No run goes on past the group's last line. Then its changed gaps are handed over.
+  // comment. No run goes on past the group's last line. Then its changed gaps are handed over,
+  // in order.
   template <typename Each>
   void flush(Each each) {
     if (lines_.empty()) return;
-    align([](const FormatLine& line) { return line.assign_cell(); },
-          [this](const FormatLine& line) { return columns(line.lead()); });
-    align([](const FormatLine& line) { return line.comment_cell(); },
-          [this](const FormatLine& line) {
-            return columns({line.start, line.comment});
-          });
-    // The gaps compared through locals, as in space_cell: `each` may store.
-    const uint32_t group_start = group_start_, group_end = lines_.back().end;
-    const uint32_t* const spaces = spaces_.data();
-    const syntax::Token* const tokens = tokens_.data();
-    for (uint32_t i = group_start, start = gap_start(group_start); i < group_end;
-         start = tokens[i++].end())
-      hand_over_gap(start, tokens[i].start(), spaces[i - group_start], each);
+    align([](const GroupLine& l) { return !l.line.assign_cell().empty(); },
+          [](const GroupLine& l) { return l.lead_columns; },
+          [](GroupLine& l, uint32_t spaces) { l.assign_spaces = spaces; });
+    align([](const GroupLine& l) { return !l.line.comment_cell().empty(); },
+          [](const GroupLine& l) {
+            return l.lead_columns +
+                   (l.line.assign_cell().empty() ? 0 : l.assign_spaces + l.assign_columns);
+          },
+          [](GroupLine& l, uint32_t spaces) { l.comment_spaces = spaces; });
+    size_t next = 0;  // in changed_, whose gaps are in order
+    auto hand_over_before = [&](uint32_t token) {
+      for (; next < changed_.size() && changed_[next].first < token; ++next) {
+        const uint32_t i = changed_[next].first;
+        each(base::ByteRange{gap_start(i), tokens_[i].start()}, changed_[next].second);
+      }
+    };
+    for (const GroupLine& l : lines_) {
+      if (!l.line.assign_cell().empty()) {
+        hand_over_before(l.line.assign);
+        hand_over_gap(gap_start(l.line.assign), tokens_[l.line.assign].start(), l.assign_spaces,
+                      each);
+      }
+      if (!l.line.comment_cell().empty()) {
+        hand_over_before(l.line.comment);
+        hand_over_gap(gap_start(l.line.comment), tokens_[l.line.comment].start(), l.comment_spaces,
+                      each);
+      }
+    }
+    hand_over_before(UINT32_MAX);
     lines_.clear();
-    spaces_.clear();
+    changed_.clear();
   }
 
-  template <typename CellOf, typename WidthOf>
-  void align(CellOf cell_of, WidthOf width_of) {
+  // Sets, through `set`, the spaces before the cell of each line that `has` one, in runs of
+  // consecutive such lines: one more than the widest `width_of` of its run less its own.
+  template <typename Has, typename WidthOf, typename Set>
+  void align(Has has, WidthOf width_of, Set set) {
     size_t run_start = 0;
-    widths_.clear();
+    uint32_t widest = 0;
+    bool in_run = false;
     auto close_run = [&](size_t run_end) {
-      const size_t widest = *std::max_element(widths_.begin(), widths_.end());
-      for (size_t i = run_start; i < run_end; ++i)
-        spaces(cell_of(lines_[i]).begin) =
-            static_cast<uint32_t>(widest - widths_[i - run_start] + 1);
-      widths_.clear();
+      for (size_t i = run_start; i < run_end; ++i) set(lines_[i], widest - width_of(lines_[i]) + 1);
+      in_run = false;
     };
     for (size_t i = 0; i < lines_.size(); ++i) {
-      if (cell_of(lines_[i]).empty()) {
-        if (!widths_.empty()) close_run(i);
+      if (!has(lines_[i])) {
+        if (in_run) close_run(i);
         continue;
       }
-      if (widths_.empty()) run_start = i;
-      widths_.push_back(width_of(lines_[i]));
+      if (!in_run) {
+        run_start = i;
+        widest = 0;
+        in_run = true;
+      }
+      widest = std::max(widest, width_of(lines_[i]));
     }
-    if (!widths_.empty()) close_run(lines_.size());
+    if (in_run) close_run(lines_.size());
   }
+
+  // A line of the group being formatted, with what aligning it needs.
+  struct GroupLine {
+    FormatLine line;
+    uint32_t lead_columns = 0;    // the lead's columns, its indentation included
+    uint32_t assign_columns = 0;  // the "=" cell's but the spaces before "=", before a comment
+    uint32_t assign_spaces = 1;   // before "=", once aligned
+    uint32_t comment_spaces = 1;  // before a trailing comment, once aligned
+  };
 
   std::string_view text_;
   const std::span<const syntax::Token> tokens_;
   const uint32_t first_;  // 1 when the text starts with a byte order mark
   std::vector<int> indents_;
-  // The group: its lines, and the spaces before its tokens from group_start_ on.
-  std::vector<FormatLine> lines_;
-  std::vector<uint32_t> spaces_;
-  uint32_t group_start_ = 0;
-  std::vector<size_t> widths_;  // of a run of cells being aligned
+  // The group: its lines, and the gaps before its tokens that change, with their spaces (but
+  // those before an aligned "=" or comment).
+  std::vector<GroupLine> lines_;
+  std::vector<std::pair<uint32_t, uint32_t>> changed_;
 };
 
 template <typename Each>
