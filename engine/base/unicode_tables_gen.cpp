@@ -64,6 +64,8 @@ void write_edges(std::FILE* out, const char* name, const std::function<bool(UCha
     inside = !inside;
     std::fprintf(out, "%s0x%X,", written++ % 8 == 0 ? "\n    " : " ", static_cast<unsigned>(cp));
   }
+  if (inside)
+    std::fprintf(out, " 0x%X,", static_cast<unsigned>(kEnd));  // none has code points beyond
   std::fprintf(out, "\n};\n");
 }
 
@@ -77,7 +79,9 @@ void write_grapheme_breaks(std::FILE* out) {
     if (gcb == previous) continue;
     previous = gcb;
     const char* separator = runs++ % 8 == 0 ? "\n    " : " ";
-    starts += separator + std::to_string(cp) + ",";
+    char start[16];
+    std::snprintf(start, sizeof start, "0x%X,", static_cast<unsigned>(cp));
+    starts += separator + std::string(start);
     classes += separator + ("Gcb::" + gcb) + ",";
   }
   std::fprintf(out, "inline constexpr uint32_t kGraphemeBreakStarts[] = {%s\n};\n", starts.c_str());
