@@ -198,12 +198,24 @@ class Formatter {
     uint32_t line_start = start;
     while (line_start < size()) {
       if (line_start == stop) return;
+      const size_t line_changes = changed_.size();
       int opened = 0;
-      const FormatLine line = next_line(line_start, opened);
+      const FormatLine line = scan_line(line_start, opened);
       if (line.end == line.start) break;  // at the Eof token
       line_start = line.end;
-      add_line(line, opened);
-      if (line.assign_cell().empty() && line.comment_cell().empty()) flush(each);
+      const uint32_t indentation = indent(line, opened);
+      if (gap_differs(gap_start(line.start), tokens_[line.start].start(), indentation))
+        changed_.emplace(changed_.begin() + static_cast<ptrdiff_t>(line_changes), line.start,
+                         indentation);
+      const bool cells = !line.assign_cell().empty() || !line.comment_cell().empty();
+      if (!cells && lines_.empty()) {
+        // A line alone in its group, as blank lines and most brackets' lines are: nothing to
+        // align, so its changed gaps are handed over as they are found.
+        hand_over_changed(each);
+        continue;
+      }
+      add_line(line, indentation);
+      if (!cells) flush(each);
     }
     flush(each);
     // The Eof token is in no line: as many spaces as the gap before it has bytes.
@@ -276,8 +288,11 @@ class Formatter {
   // linesForFormat: the line from token `start` to the newline token that ends it (the Eof
   // token belongs to no line: at it the line is empty), its cells found, in one pass over its
   // tokens that also finds what formatIndent needs: the brackets it opens (`opened`, negative
-  // when it closes more), counted in the lead up to a heredoc's marker only.
-  FormatLine next_line(uint32_t start, int& opened) const {
+  // when it closes more), counted in the lead up to a heredoc's marker only. The same pass
+  // does formatSpaces: each token after the line's first gets the spaces the token before it
+  // decides (spaceAfterToken), and a gap that changes is kept in changed_, but those before the
+  // cells, whose spaces are known once the group is complete (flush).
+  FormatLine scan_line(uint32_t start, int& opened) {
     constexpr uint32_t kNone = UINT32_MAX;
     int net = 0;  // brackets opened by the tokens so far
     uint32_t equal = kNone, heredoc = kNone;
@@ -287,7 +302,15 @@ class Formatter {
       const TokenKind k = kind(end);
       if (k == TokenKind::Eof) break;
       net += bracket_change(k);
-      if (k == TokenKind::Equal && equal == kNone && end > start) {
+      // The first "=" after the line's first token may start the "=" cell: its gap is
+      // decided at the line's end.
+      const bool cell_equal = k == TokenKind::Equal && equal == kNone && end > start;
+      if (end > start && !cell_equal && !glued(end)) {
+        const uint32_t spaces = pair_spaces(end, start);
+        if (gap_differs(tokens_[end - 1].end(), tokens_[end].start(), spaces))
+          changed_.emplace_back(end, spaces);
+      }
+      if (cell_equal) {
         equal = end;
         net_before_equal = net;
       } else if (k == TokenKind::OHeredoc && heredoc == kNone) {
@@ -302,35 +325,40 @@ class Formatter {
     if (line.end > line.start && kind(line.end - 1) == TokenKind::Comment) {
       uint32_t comment = line.end - 1;
       while (glued(comment)) --comment;
-      if (comment > line.start) line.assign = line.comment = comment;  // not only a comment
+      if (comment > line.start) {  // not only a comment: its gap is the comment cell's
+        line.assign = line.comment = comment;
+        if (!changed_.empty() && changed_.back().first == comment) changed_.pop_back();
+      }
     }
     // Only a whole expression after the first "=" is aligned: more brackets opened than closed
     // after it means a multi-line value starts there. (A comment opens none.)
-    if (equal < line.assign && net == net_before_equal) line.assign = equal;
+    if (equal < line.assign && net == net_before_equal) {
+      line.assign = equal;
+    } else if (equal != kNone) {
+      // The "=" is spaced as any token: its change goes before those of the tokens after it.
+      const uint32_t spaces = pair_spaces(equal, start);
+      if (gap_differs(tokens_[equal - 1].end(), tokens_[equal].start(), spaces)) {
+        auto at = changed_.end();
+        while (at != changed_.begin() && std::prev(at)->first > equal) --at;
+        changed_.emplace(at, equal, spaces);
+      }
+    }
     // The lead's brackets up to a heredoc's marker, then those of the "=" cell: none when it is
     // aligned, as just checked.
     opened = heredoc < line.assign ? net_before_heredoc : net;
     return line;
   }
 
-  // A line joins the group with the spaces before its tokens as formatIndent and formatSpaces
-  // make them, which look at this line and the indentation before it only. Each token's spaces
-  // are compared with the text's gap before it as soon as they are known: a gap that changes
-  // is kept in changed_. Those before an aligned "=" and a trailing comment are known once the
-  // group is complete (flush). A line with such a cell is measured for the alignment.
-  void add_line(const FormatLine& line, int opened) {
+  // A line joins the group. One with a cell is measured for the alignment: its lead's columns,
+  // and its "=" cell's when a trailing comment after it is aligned.
+  void add_line(const FormatLine& line, uint32_t indentation) {
     GroupLine& added = lines_.emplace_back(GroupLine{line});
-    const bool measured = !line.assign_cell().empty() || !line.comment_cell().empty();
-    const uint32_t indentation = indent(line, opened);
-    note_spaces(line.start, indentation);
-    if (measured) added.lead_columns = indentation + token_columns(line.start);
-    space_cell(line.lead(), measured ? &added.lead_columns : nullptr);
-    if (!line.assign_cell().empty()) {
-      // The "=" cell's columns matter only to align a comment after it.
-      const bool before_comment = !line.comment_cell().empty();
-      if (before_comment) added.assign_columns = token_columns(line.assign);
-      space_cell(line.assign_cell(), before_comment ? &added.assign_columns : nullptr);
-    }
+    const bool comment = !line.comment_cell().empty();
+    if (line.assign_cell().empty() && !comment) return;
+    added.lead_columns = indentation + cell_columns(line.lead());
+    if (!comment) return;
+    comments_ = true;
+    added.assign_columns = cell_columns(line.assign_cell());
   }
 
   // formatIndent: a line opening more brackets than it closes indents the lines after it by
@@ -359,31 +387,27 @@ class Formatter {
     return 2 * static_cast<uint32_t>(indents_.size());
   }
 
-  // Token i gets `spaces` before it: kept when that changes its gap.
-  void note_spaces(uint32_t i, uint32_t spaces) {
-    if (gap_differs(gap_start(i), tokens_[i].start(), spaces)) changed_.emplace_back(i, spaces);
+  // formatSpaces: the spaces before token i, which the token before it decides, in a cell
+  // that starts at token `cell_start` (before it, no token decides).
+  uint32_t pair_spaces(uint32_t i, uint32_t cell_start) const {
+    const TokenKind s = kind(i - 1), a = kind(i);
+    const Space space = kSpaceAfter[static_cast<size_t>(s)][static_cast<size_t>(a)];
+    if (space != Space::kDepends) [[likely]]
+      return static_cast<uint32_t>(space);
+    // The pieces of a long token have the kind of the whole, so the piece before stands for the
+    // token before.
+    const bool has_before = i - 1 > cell_start;
+    const bool is_in = s == TokenKind::Ident && !glued(i - 1) && tokens_[i - 1].text(text_) == "in";
+    return space_after(s, a, has_before ? kind(i - 2) : TokenKind::Eof, has_before, is_in);
   }
 
-  // formatSpaces: within the lead and the assign cells, each token decides the space after it.
-  // Adds the columns of the tokens after the cell's first, with their spaces, to `columns`.
-  void space_cell(Cell cell, uint32_t* columns) {
-    const syntax::Token* const tokens = tokens_.data();
-    for (uint32_t i = cell.begin; i + 1 < cell.end; ++i) {
-      const TokenKind s = tokens[i].kind(), a = tokens[i + 1].kind();
-      auto space =
-          static_cast<uint32_t>(kSpaceAfter[static_cast<size_t>(s)][static_cast<size_t>(a)]);
-      if (space == static_cast<uint32_t>(Space::kDepends)) [[unlikely]] {
-        // The pieces of a long token have the kind of the whole, so the piece before stands
-        // for the token before.
-        const bool has_before = i > cell.begin;
-        const bool is_in = s == TokenKind::Ident && !glued(i) && tokens_[i].text(text_) == "in";
-        space = space_after(s, a, has_before ? kind(i - 1) : TokenKind::Eof, has_before, is_in);
-      }
-      if (glued(i + 1)) continue;  // no space within a token, and counted with its first piece
-      if (gap_differs(tokens[i].end(), tokens[i + 1].start(), space))
-        changed_.emplace_back(i + 1, space);
-      if (columns != nullptr) *columns += space + token_columns(i + 1);
-    }
+  // The columns of a cell's tokens with the spaces between them.
+  uint32_t cell_columns(Cell cell) const {
+    if (cell.empty()) return 0;
+    uint32_t columns = token_columns(cell.begin);
+    for (uint32_t i = cell.begin + 1; i < cell.end; ++i)
+      if (!glued(i)) columns += pair_spaces(i, cell.begin) + token_columns(i);
+    return columns;
   }
 
   bool only_spaces(uint32_t start, uint32_t end) const {
@@ -416,12 +440,14 @@ class Formatter {
     align([](const GroupLine& l) { return !l.line.assign_cell().empty(); },
           [](const GroupLine& l) { return l.lead_columns; },
           [](GroupLine& l, uint32_t spaces) { l.assign_spaces = spaces; });
-    align([](const GroupLine& l) { return !l.line.comment_cell().empty(); },
-          [](const GroupLine& l) {
-            return l.lead_columns +
-                   (l.line.assign_cell().empty() ? 0 : l.assign_spaces + l.assign_columns);
-          },
-          [](GroupLine& l, uint32_t spaces) { l.comment_spaces = spaces; });
+    if (comments_) {
+      align([](const GroupLine& l) { return !l.line.comment_cell().empty(); },
+            [](const GroupLine& l) {
+              return l.lead_columns +
+                     (l.line.assign_cell().empty() ? 0 : l.assign_spaces + l.assign_columns);
+            },
+            [](GroupLine& l, uint32_t spaces) { l.comment_spaces = spaces; });
+    }
     size_t next = 0;  // in changed_, whose gaps are in order
     auto hand_over_before = [&](uint32_t token) {
       for (; next < changed_.size() && changed_[next].first < token; ++next) {
@@ -443,6 +469,15 @@ class Formatter {
     }
     hand_over_before(UINT32_MAX);
     lines_.clear();
+    changed_.clear();
+    comments_ = false;
+  }
+
+  // Hands over the changed gaps of a line alone in its group, which are all known.
+  template <typename Each>
+  void hand_over_changed(Each each) {
+    for (const auto& [i, spaces] : changed_)
+      each(base::ByteRange{gap_start(i), tokens_[i].start()}, spaces);
     changed_.clear();
   }
 
@@ -489,6 +524,7 @@ class Formatter {
   // those before an aligned "=" or comment).
   std::vector<GroupLine> lines_;
   std::vector<std::pair<uint32_t, uint32_t>> changed_;
+  bool comments_ = false;  // whether a line of the group has a trailing comment
 };
 
 template <typename Each>
