@@ -221,20 +221,30 @@ class NativeOutline {
   const std::string empty_;
 };
 
-// How many items (attributes and blocks) each level of `body` holds, `depth` blocks deep.
-void count_items(const syntax::SyntaxTree& tree, NodeId body, int depth,
-                 std::vector<size_t>& counts) {
-  if (depth >= kMaxDepth) return;
-  if (counts.size() <= static_cast<size_t>(depth)) counts.resize(static_cast<size_t>(depth) + 1);
-  for (NodeId item : tree.children(body)) {
-    const syntax::Node& node = tree.node(item);
-    if (node.kind != NodeKind::Attribute && node.kind != NodeKind::Block) continue;
-    ++counts[static_cast<size_t>(depth)];
-    // A block's body is its last child (post-order: right before the block).
-    if (node.kind == NodeKind::Block && item > node.first_descendant &&
-        tree.node(item - 1).kind == NodeKind::Body)
-      count_items(tree, item - 1, depth + 1, counts);
+// How many whole levels of `root`'s items (attributes and blocks, level 0 the root's) fit in
+// kMaxOutlineSymbols (the first always counts), as levels_within_budget tells of counts: counted
+// a level at a time, so that no level past the one that exceeds the budget is visited (a large
+// file's deep levels would cost every outline request a walk of the whole tree).
+int native_levels_within_budget(const syntax::SyntaxTree& tree, NodeId root) {
+  std::vector<NodeId> level{root}, next, items;
+  size_t total = 0;
+  for (int depth = 0; depth < kMaxDepth && !level.empty(); ++depth) {
+    next.clear();
+    for (NodeId body : level) {
+      tree.children(body, items);
+      for (NodeId item : items) {
+        const syntax::Node& node = tree.node(item);
+        if (node.kind != NodeKind::Attribute && node.kind != NodeKind::Block) continue;
+        if (++total > kMaxOutlineSymbols && depth > 0) return depth;
+        // A block's body is its last child (post-order: right before the block).
+        if (node.kind == NodeKind::Block && item > node.first_descendant &&
+            tree.node(item - 1).kind == NodeKind::Body)
+          next.push_back(item - 1);
+      }
+    }
+    level.swap(next);
   }
+  return kMaxDepth;
 }
 
 // The same for a built outline.
@@ -321,10 +331,8 @@ std::vector<DocumentSymbol> document_symbols(const Snapshot& snapshot) {
   }
   if (!snapshot.tree) return {};
   // Counted first, so levels that do not fit are never built.
-  std::vector<size_t> counts;
-  count_items(*snapshot.tree, snapshot.tree->root(), 0, counts);
   NativeOutline outline(snapshot);
-  outline.keep_levels(levels_within_budget(counts));
+  outline.keep_levels(native_levels_within_budget(*snapshot.tree, snapshot.tree->root()));
   BodyModel* root = outline.root_model(expected_root(snapshot));
   return outline.body(snapshot.tree->root(), root, false, 0);
 }

@@ -396,6 +396,13 @@ TEST_CASE("an outline past its budget keeps the levels that fit whole") {
   REQUIRE(outline.size() == 3000);
   for (const features::DocumentSymbol& task : outline) CHECK(task.children.empty());
 
+  // Exactly the budget in the first two levels (2,000 + 8,000): the third is left out.
+  snapshot.tree = syntax::parse_config(tasks(2000), "two_levels.hcl");
+  const std::vector<features::DocumentSymbol> two = features::document_symbols(snapshot);
+  REQUIRE(two.size() == 2000);
+  REQUIRE(two[1999].children.size() == 4);
+  CHECK(two[1999].children[3].children.empty());
+
   // Under the budget, every level is there.
   snapshot.tree = syntax::parse_config(tasks(1000), "smaller.hcl");
   const std::vector<features::DocumentSymbol> whole = features::document_symbols(snapshot);
