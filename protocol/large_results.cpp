@@ -165,6 +165,32 @@ void append_document_symbols(std::string& out, const std::vector<DocumentSymbol>
   append_symbols(out, symbols);
 }
 
+void append_folding_ranges(std::string& out, const std::vector<FoldingRange>& ranges) {
+  out += '[';
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    const FoldingRange& range = ranges[i];
+    if (i > 0) out += ',';
+    out += "{\"startLine\":";
+    append_number(out, range.start_line);
+    if (range.start_character) {
+      out += ",\"startCharacter\":";
+      append_number(out, *range.start_character);
+    }
+    out += ",\"endLine\":";
+    append_number(out, range.end_line);
+    if (range.end_character) {
+      out += ",\"endCharacter\":";
+      append_number(out, *range.end_character);
+    }
+    if (!range.kind.empty()) {
+      out += ",\"kind\":";
+      append_json_string(out, range.kind);
+    }
+    out += '}';
+  }
+  out += ']';
+}
+
 void append_symbol_information(std::string& out, const std::vector<SymbolInformation>& symbols) {
   out += '[';
   for (size_t i = 0; i < symbols.size(); ++i) {

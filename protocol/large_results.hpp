@@ -1,5 +1,5 @@
-// Results too large for a json tree: document symbols, semantic tokens and their edits written
-// straight to JSON text.
+// Results too large for a json tree: document symbols, folding ranges, semantic tokens and their
+// edits written straight to JSON text.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,9 @@ void append_json_string(std::string& out, std::string_view text);
 
 // A documentSymbol result (DocumentSymbol[]), children nested.
 void append_document_symbols(std::string& out, const std::vector<DocumentSymbol>& symbols);
+
+// A foldingRange result (FoldingRange[]): a large file holds tens of thousands.
+void append_folding_ranges(std::string& out, const std::vector<FoldingRange>& ranges);
 
 // The flat form (SymbolInformation[]) for clients without hierarchical symbols.
 void append_symbol_information(std::string& out, const std::vector<SymbolInformation>& symbols);

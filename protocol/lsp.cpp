@@ -195,6 +195,8 @@ ClientCapabilities read_capabilities(const Node& node) {
       text_document.field("documentSymbol").field("hierarchicalDocumentSymbolSupport"));
   caps.line_folding_only =
       read_optional_bool(text_document.field("foldingRange").field("lineFoldingOnly"));
+  if (const Node limit = text_document.field("foldingRange").field("rangeLimit"); !limit.absent())
+    caps.folding_range_limit = read_uint32(limit);
   // Announcing the capability is what says the client pulls; its fields are all optional.
   const Node diagnostic = text_document.field("diagnostic");
   if (!diagnostic.absent()) require_object(diagnostic);
@@ -594,13 +596,6 @@ void to_json(json& j, const LogMessageParams& value) {
 
 void to_json(json& j, const ShowMessageParams& value) {
   j = {{"type", static_cast<int>(value.type)}, {"message", value.message}};
-}
-
-void to_json(json& j, const FoldingRange& value) {
-  j = {{"startLine", value.start_line}, {"endLine", value.end_line}};
-  if (value.start_character) j["startCharacter"] = *value.start_character;
-  if (value.end_character) j["endCharacter"] = *value.end_character;
-  if (!value.kind.empty()) j["kind"] = value.kind;
 }
 
 void to_json(json& j, const SelectionRange& value) {

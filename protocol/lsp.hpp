@@ -223,6 +223,8 @@ struct ClientCapabilities {
   bool hierarchical_document_symbols = false;
   // textDocument.foldingRange.lineFoldingOnly
   bool line_folding_only = false;
+  // textDocument.foldingRange.rangeLimit: how many ranges the client keeps of a document
+  std::optional<uint32_t> folding_range_limit;
   // workspace.workspaceEdit.documentChanges
   bool workspace_edit_document_changes = false;
   // workspace.workspaceEdit.resourceOperations
@@ -534,7 +536,6 @@ void to_json(json& j, const CompletionList& value);
 void to_json(json& j, const Hover& value);
 void to_json(json& j, const LogMessageParams& value);
 void to_json(json& j, const ShowMessageParams& value);
-void to_json(json& j, const FoldingRange& value);
 void to_json(json& j, const SelectionRange& value);
 
 }  // namespace hclspec::protocol

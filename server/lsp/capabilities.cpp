@@ -26,6 +26,7 @@ ClientOptions client_options_from(const protocol::ClientCapabilities& capabiliti
   client.watch_files_dynamically = capabilities.watched_files_dynamic_registration;
   client.hierarchical_symbols = capabilities.hierarchical_document_symbols;
   client.line_folding_only = capabilities.line_folding_only;
+  client.folding_range_limit = capabilities.folding_range_limit;
   client.create_files = capabilities.workspace_edit_document_changes &&
                         offers(capabilities.workspace_edit_resource_operations, "create");
   client.pull_diagnostics = capabilities.diagnostic_pull;

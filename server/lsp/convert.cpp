@@ -207,27 +207,58 @@ std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& li
                                                        const features::FoldingRange& range,
                                                        PositionEncoding encoding,
                                                        bool line_folding_only) {
-  const protocol::Position start = to_position(lines, range.range.start, encoding);
-  const protocol::Position end = to_position(lines, range.range.end, encoding);
   protocol::FoldingRange out;
   out.kind = range.kind == features::FoldingKind::Comment ? "comment" : "region";
-  out.start_line = start.line;
-  out.end_line = end.line;
   if (line_folding_only) {
+    // Lines alone: no column is worked out.
+    out.start_line = lines.line_of(range.range.start);
+    out.end_line = lines.line_of(range.range.end);
     // A line starting with closing brackets (`}`, `])`) stays visible, as in every editor's own
     // folding of braces.
-    const std::string_view last_line = lines.line_text(end.line);
+    const std::string_view last_line = lines.line_text(out.end_line);
     const size_t first_visible = last_line.find_first_not_of(" \t");
     if (range.kind == features::FoldingKind::Region && first_visible != std::string_view::npos &&
         std::string_view("}])").find(last_line[first_visible]) != std::string_view::npos &&
-        end.line > 0)
-      out.end_line = end.line - 1;
+        out.end_line > 0)
+      --out.end_line;
   } else {
+    const protocol::Position start = to_position(lines, range.range.start, encoding);
+    const protocol::Position end = to_position(lines, range.range.end, encoding);
+    out.start_line = start.line;
     out.start_character = start.character;
+    out.end_line = end.line;
     out.end_character = end.character;
   }
   if (out.end_line <= out.start_line) return std::nullopt;
   return out;
+}
+
+void keep_outer_folding_ranges(std::vector<protocol::FoldingRange>& ranges, size_t limit) {
+  if (ranges.size() <= limit) return;
+  // A range's level is how many ranges before it enclose it: those still open at its end line.
+  std::vector<uint32_t> levels(ranges.size());
+  std::vector<uint32_t> open_ends;
+  std::vector<size_t> per_level;
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    while (!open_ends.empty() && open_ends.back() < ranges[i].end_line) open_ends.pop_back();
+    levels[i] = static_cast<uint32_t>(open_ends.size());
+    open_ends.push_back(ranges[i].end_line);
+    if (per_level.size() <= levels[i]) per_level.resize(levels[i] + 1);
+    ++per_level[levels[i]];
+  }
+  uint32_t kept_levels = 0;
+  size_t kept = 0;
+  while (kept_levels < per_level.size() && kept + per_level[kept_levels] <= limit)
+    kept += per_level[kept_levels++];
+  // Not even the outermost level fits: its first ranges.
+  kept_levels = std::max<uint32_t>(kept_levels, 1);
+  size_t out = 0;
+  for (size_t i = 0; i < ranges.size() && out < limit; ++i) {
+    if (levels[i] >= kept_levels) continue;
+    if (out != i) ranges[out] = std::move(ranges[i]);  // not onto itself: that empties a string
+    ++out;
+  }
+  ranges.resize(out);
 }
 
 std::vector<std::string> semantic_token_types() {

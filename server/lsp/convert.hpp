@@ -74,6 +74,11 @@ std::optional<protocol::FoldingRange> to_folding_range(const base::LineIndex& li
                                                        PositionEncoding encoding,
                                                        bool line_folding_only);
 
+// Keeps at most `limit` of a document's folding ranges (in order of their start, enclosing ranges
+// first), as a client that limits them would choose: the outermost levels that fit whole, else
+// the first `limit` of the outermost level.
+void keep_outer_folding_ranges(std::vector<protocol::FoldingRange>& ranges, size_t limit);
+
 // The semantic token legend: token type names (indexed by semantic_type_index) and modifier
 // names (bit i is modifier i, as features::SemanticModifier numbers them).
 std::vector<std::string> semantic_token_types();

@@ -1399,19 +1399,28 @@ Reply LanguageServer::folding_range(const json& params) {
   params.get<protocol::DocumentParams>();
   const Document& document = document_for(params["textDocument"]);
   const base::LineIndex& lines = document.source().lines();
-  json ranges = json::array();
+  const std::vector<features::FoldingRange> folds =
+      features::folding_ranges(workspace_.snapshot(document));
+  std::vector<protocol::FoldingRange> ranges;
+  ranges.reserve(folds.size());
   // One fold a start line, the outermost (the first, as enclosing ranges come first): clients
   // show one fold marker a line, and some would nest two on the same line.
   std::optional<uint32_t> last_start_line;
-  for (const features::FoldingRange& range :
-       features::folding_ranges(workspace_.snapshot(document))) {
-    const std::optional<protocol::FoldingRange> folding =
+  for (const features::FoldingRange& range : folds) {
+    std::optional<protocol::FoldingRange> folding =
         to_folding_range(lines, range, client_.encoding, client_.line_folding_only);
     if (!folding || folding->start_line == last_start_line) continue;
     last_start_line = folding->start_line;
-    ranges.push_back(json(*folding));
+    ranges.push_back(std::move(*folding));
   }
-  return ranges;
+  // A client keeps so many (VS Code 5,000): the rest would be sent and read for nothing.
+  if (client_.folding_range_limit) keep_outer_folding_ranges(ranges, *client_.folding_range_limit);
+  // About what a range takes in JSON: four numbers, their names and a kind.
+  constexpr size_t kRangeBytes = 90;
+  const size_t size = ranges.size() * kRangeBytes;
+  return Reply::written(size, [ranges = std::move(ranges)](std::string& out) {
+    protocol::append_folding_ranges(out, ranges);
+  });
 }
 
 Reply LanguageServer::selection_range(const json& params) {

@@ -39,6 +39,7 @@ struct ClientOptions {
   bool create_files = false;             // workspace edits may create files (documentChanges)
   bool pull_diagnostics = false;    // textDocument/diagnostic: the client asks, nothing is pushed
   bool diagnostic_refresh = false;  // workspace/diagnostic/refresh
+  std::optional<uint32_t> folding_range_limit;  // at most so many folding ranges a document
 };
 
 // A request's result: a json value, or a writer that appends the result's JSON to the response

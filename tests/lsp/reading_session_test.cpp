@@ -171,6 +171,44 @@ TEST_CASE("folding ranges: whole lines keep the closing brace visible; character
   }
 }
 
+TEST_CASE("folding ranges past the client's rangeLimit: the outermost levels that fit whole") {
+  const std::string uri = "file:///tmp/limit.hcl";
+  // Three blocks, each with two nested blocks of one nested block: 3 + 6 + 6 ranges.
+  std::string text;
+  for (int i = 0; i < 3; ++i)
+    text +=
+        "b {\n  c {\n    d {\n      x = 1\n    }\n  }\n  c {\n    d {\n      x = 2\n    }\n  "
+        "}\n}\n";
+  const auto ranges_with_limit = [&](std::optional<uint32_t> limit) {
+    Session session;
+    json folding = {{"lineFoldingOnly", true}};
+    if (limit) folding["rangeLimit"] = *limit;
+    session.initialize({{"textDocument", {{"foldingRange", folding}}}});
+    session.open(uri, text);
+    return session.request("textDocument/foldingRange", document(uri))["result"];
+  };
+  const json all = ranges_with_limit(std::nullopt);
+  REQUIRE(all.size() == 15);
+  CHECK(ranges_with_limit(15) == all);
+  // 9 fit the two outer levels (3 + 6), and so does 14; the blocks alone when fewer than 9.
+  for (const uint32_t limit : {9u, 14u}) {
+    CAPTURE(limit);
+    const json kept = ranges_with_limit(limit);
+    REQUIRE(kept.size() == 9);
+    CHECK(kept[0] == all[0]);
+    CHECK(kept[1] == all[1]);  // the first "c"
+    CHECK(kept[2] == all[3]);  // the second "c", past the first's "d"
+  }
+  const json blocks = ranges_with_limit(8);
+  REQUIRE(blocks.size() == 3);
+  for (const json& range : blocks) CHECK(range["startLine"].get<int>() % 12 == 0);  // a "b"
+  // Fewer than the outermost level: its first ones.
+  const json first = ranges_with_limit(2);
+  REQUIRE(first.size() == 2);
+  CHECK(first[1]["startLine"] == 12);
+  CHECK(ranges_with_limit(0).empty());
+}
+
 TEST_CASE("selection ranges grow from the cursor to the whole file, one answer per position") {
   const std::string uri = "file:///tmp/select.hcl";
   const std::string text = "b {\n  x = f(1, 2)\n}\n";

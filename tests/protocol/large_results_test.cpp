@@ -82,6 +82,19 @@ TEST_CASE("document symbols written directly read back as the LSP structure") {
       "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 3}}}}])"));
 }
 
+TEST_CASE("folding ranges written directly read back as the LSP structure") {
+  std::vector<FoldingRange> ranges(2);
+  ranges[0] = {0, std::nullopt, 3, std::nullopt, "comment"};
+  ranges[1] = {4, 12, 9, 1, ""};
+  std::string out;
+  append_folding_ranges(out, ranges);
+  CHECK(json::parse(out) == json::parse(R"([{"startLine": 0, "endLine": 3, "kind": "comment"},
+    {"startLine": 4, "startCharacter": 12, "endLine": 9, "endCharacter": 1}])"));
+  out.clear();
+  append_folding_ranges(out, {});
+  CHECK(out == "[]");
+}
+
 TEST_CASE("semantic tokens and their deltas written directly") {
   std::string out = response_head(3);
   append_semantic_tokens(out, "7", std::vector<uint32_t>{0, 1, 2, 3, 4294967295u});

@@ -259,6 +259,7 @@ TEST_CASE("initialize: the capabilities the server uses") {
         "completion": {"completionItem": {"snippetSupport": true,
                                           "documentationFormat": ["markdown", "plaintext"]}},
         "hover": {"contentFormat": ["plaintext"]},
+        "foldingRange": {"rangeLimit": 5000, "lineFoldingOnly": true},
         "synchronization": {"didSave": true},
         "diagnostic": {}},
       "workspace": {"configuration": true, "workspaceFolders": true,
@@ -281,6 +282,8 @@ TEST_CASE("initialize: the capabilities the server uses") {
   CHECK(caps.completion_snippets);
   CHECK(caps.completion_documentation_formats == std::vector<std::string>{"markdown", "plaintext"});
   CHECK(caps.hover_content_formats == std::vector<std::string>{"plaintext"});
+  CHECK(caps.line_folding_only);
+  CHECK(caps.folding_range_limit == 5000u);
   CHECK(caps.workspace_configuration);
   CHECK(caps.watched_files_dynamic_registration);
   CHECK(caps.workspace_folders);
@@ -309,6 +312,7 @@ TEST_CASE("initialize: absent and null fields get their defaults") {
     CHECK_FALSE(params.capabilities.work_done_progress);
     CHECK_FALSE(params.capabilities.diagnostic_pull);
     CHECK_FALSE(params.capabilities.diagnostic_refresh);
+    CHECK_FALSE(params.capabilities.folding_range_limit);
   }
 }
 
@@ -329,6 +333,8 @@ TEST_CASE("initialize: wrong fields are named") {
                  {"snippetSupport":"yes"}}}}})") ==
         "capabilities.textDocument.completion.completionItem.snippetSupport: expected a boolean");
   CHECK(error(R"({"capabilities":{"window":5}})") == "capabilities.window: expected an object");
+  CHECK(error(R"({"capabilities":{"textDocument":{"foldingRange":{"rangeLimit":-1}}}})") ==
+        "capabilities.textDocument.foldingRange.rangeLimit: expected an unsigned 32-bit integer");
   CHECK(error(R"({"capabilities":{"textDocument":{"diagnostic":true}}})") ==
         "capabilities.textDocument.diagnostic: expected an object");
   CHECK(error(R"({"capabilities":{"workspace":{"diagnostics":{"refreshSupport":1}}}})") ==
