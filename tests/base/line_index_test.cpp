@@ -60,6 +60,25 @@ TEST_CASE("line_of puts a newline on its own line and the end after the last new
   CHECK(index.line_start(3) == 7);
 }
 
+TEST_CASE("line_of agrees with counting the newlines before the offset, at every offset") {
+  // Texts of 1 to 300 lines, some empty: every count of lines the search halves, odd and even.
+  std::minstd_rand random(11);
+  for (int lines = 1; lines <= 300; ++lines) {
+    std::string text;
+    for (int line = 1; line < lines; ++line) text += std::string(random() % 4, 'a') + "\n";
+    text += std::string(random() % 3, 'z');
+    const LineIndex index(text);
+    REQUIRE(index.line_count() == static_cast<uint32_t>(lines));
+    uint32_t newlines = 0;
+    for (uint32_t offset = 0; offset <= text.size(); ++offset) {
+      CAPTURE(lines);
+      CAPTURE(offset);
+      CHECK(index.line_of(offset) == newlines);
+      if (offset < text.size() && text[offset] == '\n') ++newlines;
+    }
+  }
+}
+
 TEST_CASE("line counts and line texts without their line breaks") {
   struct Row {
     std::string text;
