@@ -221,10 +221,11 @@ class NativeOutline {
   const std::string empty_;
 };
 
-// How many whole levels of `root`'s items (attributes and blocks, level 0 the root's) fit in
-// kMaxOutlineSymbols (the first always counts), as levels_within_budget tells of counts: counted
-// a level at a time, so that no level past the one that exceeds the budget is visited (a large
-// file's deep levels would cost every outline request a walk of the whole tree).
+// How many whole levels of `root`'s items (attributes and blocks; level 0 is the root's) fit in
+// kMaxOutlineSymbols, the first always counting: levels_within_budget's answer for a native
+// tree. The items are counted a level at a time, so no level past the one that goes over the
+// budget is visited (a large file's deep levels would cost every outline request a walk of the
+// whole tree).
 int native_levels_within_budget(const syntax::SyntaxTree& tree, NodeId root) {
   std::vector<NodeId> level{root}, next, items;
   size_t total = 0;
