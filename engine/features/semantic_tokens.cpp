@@ -67,6 +67,8 @@ class NativeWalker {
   }
 
   uint32_t window_size() const { return window_end_ - window_begin_; }
+  // Where the first window is taken to start: a walk over a range starts its windows there.
+  void start_window_at(uint32_t offset) { window_start_ = offset; }
 
   void run() {
     if (!nodes_.empty()) walk();
@@ -87,14 +89,16 @@ class NativeWalker {
       const NodeId item = children_[frame.next_child++];
       const syntax::Node& n = nodes_[item];
       default_tokens(frame.next_token, n.first_token);
-      // A body's children are found last first, which the processor's prefetcher can't follow:
-      // in a walk of the whole document, a root item's nodes are asked for at once (a quarter of
-      // the walk's time, measured), up to 64 KiB from its end, where the walk starts. A range's
-      // walk reads little of the items it passes.
-      if (take_ != nullptr && frames_.size() == 1) {
-        nodes_.prefetch_subtree(item, kPrefetchBytes);
+      if (take_ != nullptr) {
+        // A body's children are found last first, which the processor's prefetcher can't
+        // follow: in a walk by windows, a root item's nodes are asked for at once (a quarter of
+        // the walk's time, measured), up to 64 KiB from its end, where the walk starts. A
+        // range's walk reads little of the items it passes.
+        if (frames_.size() == 1) nodes_.prefetch_subtree(item, kPrefetchBytes);
+        // Before any item, at any depth: a document that is one block is handed over in
+        // windows too. (A range's walk passes through the items holding its start.)
         const uint32_t item_start = tokens_[n.first_token].start();
-        if (item_start - window_start_ >= window_bytes_) {
+        if (item_start >= window_start_ && item_start - window_start_ >= window_bytes_) {
           hand_over();
           window_start_ = item_start;
         }
@@ -571,13 +575,47 @@ std::vector<SemanticToken> semantic_tokens(const Snapshot& snapshot,
 }
 
 void semantic_tokens_by_window(const Snapshot& snapshot, uint32_t window_bytes,
-                               const TokenWindowSink& take) {
+                               const TokenWindowSink& take, std::optional<base::ByteRange> range) {
   std::vector<SemanticToken> out;
   if (snapshot.tree) {
     const auto size = static_cast<uint32_t>(snapshot.tree->text().size());
-    NativeWalker(snapshot, base::ByteRange{0, size}, out, &take, window_bytes).run();
+    base::ByteRange within = range.value_or(base::ByteRange{0, size});
+    within.end = std::min(within.end, size);
+    within.start = std::min(within.start, within.end);
+    NativeWalker walker(snapshot, within, out, &take, window_bytes);
+    walker.start_window_at(within.start);
+    walker.run();
   } else {
-    take(out = semantic_tokens(snapshot));
+    take(out = semantic_tokens(snapshot, range));
+  }
+}
+
+std::optional<uint32_t> semantic_tokens_midpoint(const Snapshot& snapshot) {
+  if (!snapshot.tree) return std::nullopt;
+  const syntax::SyntaxTree& tree = *snapshot.tree;
+  const syntax::TokenList tokens = tree.tokens();
+  if (tokens.empty()) return std::nullopt;
+  const uint32_t middle = tokens[tokens.size() / 2].start();
+  // An item starting within a sixteenth of the text after the middle token will do; else the
+  // item holding that token is looked into, down to where items are small enough.
+  const auto near = static_cast<uint32_t>(tree.text().size() / 16);
+  NodeId body = tree.root();
+  for (;;) {
+    NodeId holding = syntax::kNoNode;
+    for (const NodeId item : tree.children(body)) {
+      const base::ByteRange range = tree.range(item);
+      if (range.start >= middle) {
+        if (range.start - middle <= near && range.start > 0) return range.start;
+        break;
+      }
+      if (range.end > middle) holding = item;
+    }
+    if (holding == syntax::kNoNode || tree.node(holding).kind != NodeKind::Block)
+      return std::nullopt;
+    // A block's body is its only child (none when its header is broken).
+    const std::vector<NodeId> parts = tree.children(holding);
+    if (parts.empty() || tree.node(parts.front()).kind != NodeKind::Body) return std::nullopt;
+    body = parts.front();
   }
 }
 

@@ -62,11 +62,18 @@ std::vector<SemanticToken> semantic_tokens(const Snapshot& snapshot,
 // Takes a run of semantic tokens; it may move them away.
 using TokenWindowSink = std::function<void(std::vector<SemanticToken>&)>;
 
-// The whole document's semantic tokens (what semantic_tokens(snapshot) gives) in one walk,
-// handed to `take` a run at a time: each run holds the tokens of whole root items (and what
-// lies between them) starting about `window_bytes` or more apart, so the whole document's
-// never exist at once. A JSON document's are one run.
+// The document's semantic tokens (what semantic_tokens(snapshot, range) gives) in one walk,
+// handed to `take` a run at a time, so they never all exist at once: each run after the first
+// starts at a body item's first token (at any depth), the runs starting `window_bytes` or more
+// apart. A JSON document's are one run.
 void semantic_tokens_by_window(const Snapshot& snapshot, uint32_t window_bytes,
-                               const TokenWindowSink& take);
+                               const TokenWindowSink& take,
+                               std::optional<base::ByteRange> range = std::nullopt);
+
+// Where a native document's semantic tokens split into two runs of about equal work: the start
+// of a body item (at any depth) near the middle of its lexical tokens. No semantic token
+// crosses it, so the tokens of the ranges before and from it are the whole document's. Nothing
+// for JSON, or when no item starts near the middle.
+std::optional<uint32_t> semantic_tokens_midpoint(const Snapshot& snapshot);
 
 }  // namespace hclspec::features

@@ -4,13 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <condition_variable>
-#include <deque>
-#include <exception>
-#include <mutex>
 #include <span>
-#include <system_error>
-#include <thread>
 
 #include "engine/base/big_stack.hpp"
 #include "engine/base/splice.hpp"
@@ -55,107 +49,6 @@ std::array<uint32_t, 5> read_piece(const std::string& text, size_t at) {
 
 using TokenWindow = std::vector<features::SemanticToken>;
 
-// Windows of tokens handed, in order, from the walk on one core to their encoding on another, at
-// most a few at a time; the encoding's emptied vectors come back for the walk to fill again.
-class WindowHandoff {
- public:
-  // The walk's side: hands `window` over, waiting while the encoding is behind, and leaves an
-  // empty vector in its place. False, with nothing handed over, once the encoding has stopped.
-  bool put(TokenWindow& window) {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return waiting_.size() < kWaitingWindows || stopped_; });
-    if (stopped_) return false;
-    waiting_.push_back(std::move(window));
-    window.clear();
-    if (!spare_.empty()) {
-      window = std::move(spare_.back());
-      spare_.pop_back();
-    }
-    ready_.notify_one();
-    return true;
-  }
-  // The walk has ended: the encoding takes what waits, then stops.
-  void finish() {
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-    ready_.notify_one();
-  }
-
-  // The encoding's side: gives back `window` (the last one taken, encoded) and takes the next
-  // into it; false when the walk has ended and nothing waits.
-  bool take(TokenWindow& window) {
-    std::unique_lock lock(mutex_);
-    if (window.capacity() > 0) {
-      window.clear();
-      spare_.push_back(std::move(window));
-    }
-    ready_.wait(lock, [&] { return !waiting_.empty() || finished_; });
-    if (waiting_.empty()) return false;
-    window = std::move(waiting_.front());
-    waiting_.pop_front();
-    room_.notify_one();
-    return true;
-  }
-  // The encoding failed: the walk's next put() returns false.
-  void stop() {
-    std::lock_guard lock(mutex_);
-    stopped_ = true;
-    room_.notify_one();
-  }
-
- private:
-  static constexpr size_t kWaitingWindows = 4;
-  std::mutex mutex_;
-  std::condition_variable ready_, room_;
-  std::deque<TokenWindow> waiting_;
-  std::vector<TokenWindow> spare_;
-  bool finished_ = false, stopped_ = false;
-};
-
-// Thrown through the walk when the encoding failed, to end it; the encoding's error is rethrown.
-struct EncodingStopped {};
-
-// Walks the document's tokens by window, each handed to `encode` in order: on a second core as
-// the walk goes on when `pipelined` and a thread can be started (walking and encoding take about
-// as long each), else between windows of the walk.
-void walk_and_encode(const features::Snapshot& snapshot, uint32_t window_bytes, bool pipelined,
-                     const std::function<void(TokenWindow&)>& encode) {
-  WindowHandoff handoff;
-  std::exception_ptr encoding_error;
-  std::thread encoder;
-  if (pipelined) {
-    try {
-      encoder = std::thread([&] {
-        try {
-          TokenWindow window;
-          while (handoff.take(window)) encode(window);
-        } catch (...) {
-          encoding_error = std::current_exception();
-          handoff.stop();
-        }
-      });
-    } catch (const std::system_error&) {
-      // No thread: encoded between windows below.
-    }
-  }
-  if (!encoder.joinable()) {
-    features::semantic_tokens_by_window(snapshot, window_bytes, encode);
-    return;
-  }
-  std::exception_ptr walk_error;
-  try {
-    features::semantic_tokens_by_window(snapshot, window_bytes, [&](TokenWindow& window) {
-      if (!handoff.put(window)) throw EncodingStopped{};
-    });
-  } catch (...) {
-    walk_error = std::current_exception();
-  }
-  handoff.finish();
-  encoder.join();
-  if (encoding_error) std::rethrow_exception(encoding_error);
-  if (walk_error) std::rethrow_exception(walk_error);
-}
-
 }  // namespace
 
 void SemanticTokensState::append_anchored(std::string& out, std::span<const uint32_t> numbers,
@@ -196,7 +89,6 @@ std::vector<SemanticTokensState::Anchor> SemanticTokensState::regular_anchors() 
 
 void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEncoding encoding,
                                 std::string id) {
-  const base::LineIndex& lines = snapshot.source().lines();
   id_ = std::move(id);
   edits_ = {};
   spec_ = snapshot.binding.spec;
@@ -212,7 +104,7 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   if (!text_ || text_.use_count() > 1) text_ = std::make_shared<std::string>();
   std::string& text = *text_;
   text.clear();
-  // The tokens are read a window of whole root items at a time and written at once, so neither
+  // The tokens are read a window of whole body items at a time and written at once, so neither
   // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
   // beside the text (about 12 bytes a piece). The reserve, twice that a lexical token, is
   // address space, touched as it is filled, in huge pages (the program's operator new advises
@@ -225,25 +117,73 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
     text.reserve(size_t{tree.token_count()} * 24);
     piece_starts_.reserve(tree.token_count());
   }
-  std::vector<uint32_t> numbers;  // a window's
-  std::vector<Anchor> anchors;
-  size_t piece_count = 0;
-  protocol::Position previous{0, 0};
-  // Worth a second core past a few windows.
-  const bool pipelined =
-      base::has_second_core() && snapshot.source().text().size() > size_t{4} * window_bytes_;
-  walk_and_encode(snapshot, window_bytes_, pipelined, [&](TokenWindow& tokens) {
-    TokenWindow pieces = semantic_token_pieces(lines, std::move(tokens));
-    numbers.clear();
-    previous = encode_semantic_pieces(lines, pieces, encoding, previous, numbers);
-    append_anchored(text, numbers, piece_count, 0, anchors);
-    piece_count += pieces.size();
-    if (followable)
-      for (const features::SemanticToken& piece : pieces) piece_starts_.push_back(piece.start);
-    tokens = std::move(pieces);  // a buffer again, rather than a new one each window
-  });
-  if (!anchors.empty()) anchors_ = std::move(anchors);  // the first is piece 0's
+  Run head{text, followable ? &piece_starts_ : nullptr, {}};
+  // Past a few windows, the document is read in two halves at once, each walked and encoded on
+  // a core of its own (handing each window from a walk on one core to its encoding on the
+  // other took twice as long: the walk's writes then went to cache lines the other core held).
+  const auto size = static_cast<uint32_t>(snapshot.source().text().size());
+  const std::optional<uint32_t> middle = base::has_second_core() && size > size_t{4} * window_bytes_
+                                             ? features::semantic_tokens_midpoint(snapshot)
+                                             : std::nullopt;
+  if (!middle) {
+    encode_run(snapshot, encoding, std::nullopt, head);
+  } else {
+    std::string tail_text;
+    std::vector<uint32_t> tail_starts;
+    Run tail{tail_text, followable ? &tail_starts : nullptr, {}};
+    const size_t text_room = text.capacity(), starts_room = piece_starts_.capacity();
+    base::LargeStackTask later([&] {
+      tail_text.reserve(text_room);
+      tail_starts.reserve(starts_room);
+      encode_run(snapshot, encoding, base::ByteRange{*middle, size}, tail);
+    });
+    encode_run(snapshot, encoding, base::ByteRange{0, *middle}, head);
+    later.wait();
+    append_run(head, tail);
+  }
+  if (!head.anchors.empty()) anchors_ = std::move(head.anchors);  // the first is piece 0's
   incremental_ = followable;
+}
+
+void SemanticTokensState::encode_run(const features::Snapshot& snapshot, PositionEncoding encoding,
+                                     std::optional<base::ByteRange> range, Run& run) const {
+  const base::LineIndex& lines = snapshot.source().lines();
+  std::vector<uint32_t> numbers;  // a window's
+  features::semantic_tokens_by_window(
+      snapshot, window_bytes_,
+      [&](TokenWindow& tokens) {
+        TokenWindow pieces = semantic_token_pieces(lines, std::move(tokens));
+        numbers.clear();
+        run.last = encode_semantic_pieces(lines, pieces, encoding, run.last, numbers);
+        append_anchored(run.text, numbers, run.pieces, 0, run.anchors);
+        run.pieces += pieces.size();
+        if (run.starts != nullptr)
+          for (const features::SemanticToken& piece : pieces) run.starts->push_back(piece.start);
+        tokens = std::move(pieces);  // a buffer again, rather than a new one each window
+      },
+      range);
+}
+
+void SemanticTokensState::append_run(Run& head, const Run& tail) {
+  if (tail.pieces == 0) return;
+  // The tail's first piece was placed from line 0, column 0: it is placed from the head's last
+  // piece instead; the rest of the tail is relative to its own pieces.
+  const std::array<uint32_t, 5> first = read_piece(tail.text, 0);
+  const size_t rest = tail.text.find(',', tail.text.find(',') + 1) + 1;
+  const std::array<uint32_t, 2> placed = {
+      first[0] - head.last.line,
+      first[0] == head.last.line ? first[1] - head.last.character : first[1]};
+  const size_t at = head.text.size();
+  protocol::append_comma_terminated(head.text, placed);
+  const size_t written = head.text.size() - at;
+  head.text.append(tail.text, rest);
+  for (const Anchor& anchor : tail.anchors)
+    head.anchors.push_back({static_cast<uint32_t>(head.pieces + anchor.piece),
+                            anchor.offset == 0 ? at : at + written + (anchor.offset - rest)});
+  if (head.starts != nullptr && tail.starts != nullptr)
+    head.starts->insert(head.starts->end(), tail.starts->begin(), tail.starts->end());
+  head.pieces += tail.pieces;
+  head.last = tail.last;
 }
 
 std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::advance(

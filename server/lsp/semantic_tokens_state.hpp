@@ -17,7 +17,7 @@ namespace hclspec::server::lsp {
 
 class SemanticTokensState {
  public:
-  // A full result reads the document's tokens over windows of whole root items of about
+  // A full result reads the document's tokens over windows of whole body items of about
   // `window_bytes` each.
   explicit SemanticTokensState(uint32_t window_bytes = 64 * 1024) : window_bytes_(window_bytes) {}
 
@@ -52,6 +52,21 @@ class SemanticTokensState {
     size_t offset;
   };
   static constexpr uint32_t kAnchorEvery = 64;
+
+  // Pieces of the document written as the held text is, each placed from the piece before it
+  // (the first from line 0, column 0).
+  struct Run {
+    std::string& text;
+    std::vector<uint32_t>* starts;  // each piece's byte offset; null when not followed
+    std::vector<Anchor> anchors;    // every 64th piece of the run, by its index in the run
+    size_t pieces = 0;
+    protocol::Position last{0, 0};  // the last piece's place
+  };
+  // Appends the pieces of `range` (the whole document when none) to `run`, a window at a time.
+  void encode_run(const features::Snapshot& snapshot, PositionEncoding encoding,
+                  std::optional<base::ByteRange> range, Run& run) const;
+  // Appends `tail`, the pieces that follow `head`'s, to `head`.
+  static void append_run(Run& head, const Run& tail);
 
   // Appends `numbers` (whole pieces; piece `first_piece` first) to `out`, anchoring every 64th
   // piece at `base` + its offset in `out`.

@@ -104,6 +104,7 @@ TEST_CASE(
     "every fixture document's semantic tokens are sorted, disjoint and inside the text, "
     "and a range gives the whole answer filtered") {
   size_t documents = 0;
+  size_t split_documents = 0;
   for (const auto& entry :
        fs::recursive_directory_iterator(fs::path(HCLSPEC_FIXTURES_DIR) / "features")) {
     if (!testing::is_document(entry.path())) continue;
@@ -125,35 +126,62 @@ TEST_CASE(
       previous_end = token.start + token.length;
     }
 
-    // Handed over by windows, the same tokens; each run past the first starts at a root item
-    // at least the window's size after the run before it started (a JSON document: one run).
-    for (const uint32_t window_bytes : {1u, 40u, 65536u}) {
+    // The first token of each attribute and block, at any depth.
+    std::vector<uint32_t> item_starts;
+    if (document.snapshot.tree) {
+      const syntax::SyntaxTree& tree = *document.snapshot.tree;
+      for (syntax::NodeId id = 0; id < tree.node_count(); ++id) {
+        const syntax::NodeKind kind = tree.node(id).kind;
+        if (kind == syntax::NodeKind::Attribute || kind == syntax::NodeKind::Block)
+          item_starts.push_back(tree.range(id).start);
+      }
+    }
+    const auto runs_by_window = [&](uint32_t window_bytes, std::optional<base::ByteRange> range,
+                                    std::vector<uint32_t>& run_starts) {
       std::vector<SemanticToken> joined;
+      features::semantic_tokens_by_window(
+          document.snapshot, window_bytes,
+          [&](std::vector<SemanticToken>& run) {
+            if (!run.empty()) run_starts.push_back(run.front().start);
+            joined.insert(joined.end(), run.begin(), run.end());
+          },
+          range);
+      return joined;
+    };
+
+    // Handed over by windows, the same tokens; each run past the first starts at an item at
+    // least the window's size after the run before it started (a JSON document: one run).
+    for (const uint32_t window_bytes : {1u, 40u, 65536u}) {
       std::vector<uint32_t> run_starts;
-      features::semantic_tokens_by_window(document.snapshot, window_bytes,
-                                          [&](std::vector<SemanticToken>& run) {
-                                            if (!run.empty())
-                                              run_starts.push_back(run.front().start);
-                                            joined.insert(joined.end(), run.begin(), run.end());
-                                          });
-      CHECK(joined == all);
+      CHECK(runs_by_window(window_bytes, std::nullopt, run_starts) == all);
       if (document.snapshot.json) CHECK(run_starts.size() <= 1);
       for (size_t i = 1; i < run_starts.size(); ++i) CHECK(run_starts[i] > run_starts[i - 1]);
       if (window_bytes == 65536 && size < 65536) CHECK(run_starts.size() <= 1);
       if (window_bytes == 1 && document.snapshot.tree) {
-        // Each root attribute or block starts a run: its name is its first token.
-        // And each run after the first starts at a root item: runs hold whole items.
-        const syntax::SyntaxTree& tree = *document.snapshot.tree;
-        std::vector<uint32_t> item_starts;
-        for (const syntax::NodeId item : tree.children(tree.root())) {
-          item_starts.push_back(tree.range(item).start);
-          const syntax::NodeKind kind = tree.node(item).kind;
-          if (kind == syntax::NodeKind::Attribute || kind == syntax::NodeKind::Block)
-            CHECK(std::count(run_starts.begin(), run_starts.end(), item_starts.back()) == 1);
-        }
+        // Each attribute or block, nested ones too, starts a run (its name is its first
+        // token), and each run after the first starts at one: runs hold whole items.
+        for (const uint32_t item_start : item_starts)
+          CHECK(std::count(run_starts.begin(), run_starts.end(), item_start) == 1);
         for (size_t i = 1; i < run_starts.size(); ++i)
           CHECK(std::count(item_starts.begin(), item_starts.end(), run_starts[i]) == 1);
       }
+    }
+
+    // Split at its midpoint, a document's tokens are those before it and those from it on,
+    // read by windows too.
+    if (const std::optional<uint32_t> middle =
+            features::semantic_tokens_midpoint(document.snapshot)) {
+      ++split_documents;
+      CHECK(std::count(item_starts.begin(), item_starts.end(), *middle) == 1);
+      std::vector<uint32_t> run_starts;
+      std::vector<SemanticToken> halves =
+          features::semantic_tokens(document.snapshot, base::ByteRange{0, *middle});
+      const std::vector<SemanticToken> tail =
+          runs_by_window(40, base::ByteRange{*middle, size}, run_starts);
+      CHECK(tail == features::semantic_tokens(document.snapshot, base::ByteRange{*middle, size}));
+      halves.insert(halves.end(), tail.begin(), tail.end());
+      CHECK(halves == all);
+      for (const uint32_t run_start : run_starts) CHECK(run_start >= *middle);
     }
 
     std::vector<base::ByteRange> ranges = {{0, size / 3},
@@ -179,6 +207,7 @@ TEST_CASE(
     }
   }
   CHECK(documents >= 50);
+  CHECK(split_documents >= 20);
 }
 
 TEST_CASE("semantic tokens: a range past the text is clamped, an empty document has none") {
