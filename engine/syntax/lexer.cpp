@@ -92,6 +92,7 @@ class Lexer {
       if (!matched) {
         // The reference scanner stops when no rule matches; the rest is one invalid token.
         emit(TokenKind::Invalid, pos_, end_);
+        invalid_tokens_ = true;
         pos_ = end_;
       }
     }
@@ -100,8 +101,12 @@ class Lexer {
   }
 
   LexEnd end_state() const {
-    return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(), braces_,
-            lowest_braces_, unclosed_comment_, braces_in_templates_};
+    return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(),
+            braces_,
+            lowest_braces_,
+            unclosed_comment_,
+            braces_in_templates_,
+            invalid_tokens_};
   }
 
  private:
@@ -129,6 +134,13 @@ class Lexer {
   void token(TokenKind kind, uint32_t length) {
     emit(kind, pos_, pos_ + length);
     pos_ += length;
+  }
+
+  // A token check_invalid_tokens reports on: noted, so that a text without any is not read
+  // again for them.
+  [[gnu::noinline]] void invalid_token(TokenKind kind, uint32_t length) {
+    invalid_tokens_ = true;
+    token(kind, length);
   }
 
   // Length of an identifier starting at i, or 0 if none starts there.
@@ -168,8 +180,8 @@ class Lexer {
   void invalid_character() {
     size_t length;
     const uint32_t cp = base::decode_utf8(text_.substr(0, end_), pos_, length);
-    token(cp == base::kInvalidCodePoint ? TokenKind::BadUtf8 : TokenKind::Invalid,
-          static_cast<uint32_t>(length));
+    invalid_token(cp == base::kInvalidCodePoint ? TokenKind::BadUtf8 : TokenKind::Invalid,
+                  static_cast<uint32_t>(length));
   }
 
   void push_template_sequence(TokenKind kind, uint32_t length) {
@@ -214,7 +226,7 @@ class Lexer {
         return;
       case '\r':
         if (at(pos_ + 1) == '\n') return token(TokenKind::Newline, 2);
-        return token(TokenKind::Invalid, 1);
+        return invalid_token(TokenKind::Invalid, 1);
       case '0':
       case '1':
       case '2':
@@ -254,10 +266,10 @@ class Lexer {
         return token(TokenKind::LessThan, 1);
       case '&':
         if (at(pos_ + 1) == '&') return token(TokenKind::And, 2);
-        return token(TokenKind::BitwiseAnd, 1);
+        return invalid_token(TokenKind::BitwiseAnd, 1);
       case '|':
         if (at(pos_ + 1) == '|') return token(TokenKind::Or, 2);
-        return token(TokenKind::BitwiseOr, 1);
+        return invalid_token(TokenKind::BitwiseOr, 1);
       case ':':
         if (at(pos_ + 1) == ':') return token(TokenKind::DoubleColon, 2);
         return token(TokenKind::Colon, 1);
@@ -266,7 +278,7 @@ class Lexer {
         return token(TokenKind::Dot, 1);
       case '~':
         if (at(pos_ + 1) == '}') return close_brace(true);
-        return token(TokenKind::BitwiseNot, 1);
+        return invalid_token(TokenKind::BitwiseNot, 1);
       case '{':
         ++braces_;
         if (!return_braces_.empty()) braces_in_templates_ = true;
@@ -298,13 +310,13 @@ class Lexer {
       case '?':
         return token(TokenKind::Question, 1);
       case '^':
-        return token(TokenKind::BitwiseXor, 1);
+        return invalid_token(TokenKind::BitwiseXor, 1);
       case ';':
-        return token(TokenKind::Semicolon, 1);
+        return invalid_token(TokenKind::Semicolon, 1);
       case '`':
-        return token(TokenKind::Backtick, 1);
+        return invalid_token(TokenKind::Backtick, 1);
       case '\'':
-        return token(TokenKind::Apostrophe, 1);
+        return invalid_token(TokenKind::Apostrophe, 1);
       default:
         break;
     }
@@ -388,12 +400,12 @@ class Lexer {
     if (c == '\r' || c == '\n') {
       uint32_t p = pos_ + 1;
       while (p < end_ && (text_[p] == '\r' || text_[p] == '\n')) ++p;
-      return token(TokenKind::QuotedNewline, p - pos_);
+      return invalid_token(TokenKind::QuotedNewline, p - pos_);
     }
     if (c == '$' || c == '%') {
       if (const uint32_t length = template_escape_length(pos_))
         return token(TokenKind::QuotedLit, length);
-      return token(TokenKind::Invalid, 1);
+      return invalid_token(TokenKind::Invalid, 1);
     }
     uint32_t p = pos_;
     while (p < end_) {
@@ -449,7 +461,7 @@ class Lexer {
     if (newline_length == 0) {
       if (p == pos_) {
         if (at(p) >= 0x80) {
-          token(TokenKind::BadUtf8, 1);
+          invalid_token(TokenKind::BadUtf8, 1);
           return true;
         }
         return false;  // a lone carriage return: no rule matches it
@@ -498,6 +510,7 @@ class Lexer {
   int lowest_braces_ = 0;
   bool unclosed_comment_ = false;
   bool braces_in_templates_ = false;
+  bool invalid_tokens_ = false;
   std::vector<int> return_braces_;
   std::vector<HeredocInProgress> heredocs_;
 };

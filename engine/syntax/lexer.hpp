@@ -24,6 +24,8 @@ struct LexEnd {
   // recovery may read it as a block's body. It may also be set when a "~}" closing an ordinary
   // brace leaves the sequence open in the lexer's eyes: reparse only takes care it need not.
   bool braces_in_templates;
+  // A token check_invalid_tokens reports on was made: without one, there is nothing to check.
+  bool invalid_tokens;
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
 

@@ -1332,7 +1332,7 @@ void parse_in_one_part(SyntaxTree& tree, const TokensReady& tokens_ready) {
   base::release_unused_pages(tokens.data(), tokens.size() * sizeof(Token),
                              tokens.capacity() * sizeof(Token));
   if (tokens_ready) tokens_ready(tree);
-  check_invalid_tokens(tokens, tree.mutable_diagnostics());
+  if (end.invalid_tokens) check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
   reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
   run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
@@ -1386,7 +1386,8 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   std::copy(later_tokens.begin(), later_tokens.begin() + static_cast<ptrdiff_t>(copied_there),
             later_in_tokens);
   InvalidTokenCounts earlier_counts;
-  check_invalid_tokens(std::span(tokens.data(), split_token), diags, earlier_counts);
+  if (earlier_end.invalid_tokens)
+    check_invalid_tokens(std::span(tokens.data(), split_token), diags, earlier_counts);
   const size_t earlier_lexical = diags.size();
   later_copy.wait();
   // From here on the later part's tokens are read from their copy: the list of their own is
@@ -1405,7 +1406,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   bool later_nesting_reported = false;
   std::vector<std::string_view> later_names;
   base::LargeStackTask later_parse([&] {
-    check_invalid_tokens(later_part, later_lexical);
+    if (later_end.invalid_tokens) check_invalid_tokens(later_part, later_lexical);
     reserve_nodes(later_nodes, later_count / 2 + 16);
     Parser parser(tree, later_part, later_nodes, later_diags, 0);
     parser.collect_root_attribute_names(later_names);
@@ -1451,7 +1452,7 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   // All lexical diagnostics come before the parse's, which counted them only from marks of
   // their own. The later part's invalid characters, checked afresh, are those of one run over
   // all the tokens unless the earlier part counted some of a limited kind.
-  if (earlier_counts != InvalidTokenCounts{}) {
+  if (later_end.invalid_tokens && earlier_counts != InvalidTokenCounts{}) {
     later_lexical.clear();
     check_invalid_tokens(later_part, later_lexical, earlier_counts);
   }

@@ -223,10 +223,11 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const Replace
   // Every kind of invalid character is reported on its first appearance, so an old text
   // without lexical diagnostics has no invalid token: the region's are then the file's, and
   // the rest of the tokens need not be read again.
-  if (old.lexical_diagnostic_count() == 0)
-    check_invalid_tokens(region_tokens, diags);
-  else
+  if (old.lexical_diagnostic_count() == 0) {
+    if (state.invalid_tokens) check_invalid_tokens(region_tokens, diags);
+  } else {
     check_all_tokens(old, target->open, region_tokens, target->close, byte_delta, diags);
+  }
   tree->set_lexical_diagnostic_count(diags.size());
   diags.insert(diags.end(), before.begin(), before.end());
 

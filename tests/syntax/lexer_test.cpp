@@ -1,8 +1,12 @@
 // Lexer tables: token kinds and texts for every token type, as HashiCorp's scanner delimits them.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "syntax/lexer.hpp"
 #include "test_support.hpp"
@@ -381,6 +385,53 @@ TEST_CASE("check_invalid_tokens reports unused characters, limiting repeats as H
   check_invalid_tokens(lex("a ^ b"), diags);
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].detail == "Bitwise operators are not supported.");
+}
+
+TEST_CASE("the lexer says whether it made a token check_invalid_tokens reports on") {
+  // Each kind reported, in each of the lexer's modes, and text with none; lexed whole and from
+  // each line on, as the two-part parse lexes its later part.
+  std::vector<std::string> texts = {
+      "a = 1\nb = \"x${y} %{ if z }w%{ endif }\"\nc = <<-EOT\n  ${a}\n  EOT\n# c\n/* d */\n",
+      "a = 1 & 2\n",
+      "a = 1 | 2\n",
+      "a = 1 ^ 2\n",
+      "a = ~b\n",
+      "a = 1;\n",
+      "a = `x`\n",
+      "a = 'x'\n",
+      "a = \xff\n",
+      "a = @\n",
+      "a = \"x\ny\"\n",
+      "a = \"\xff\"\n",
+      "a = \"${1 & 2}\"\n",
+      "a = <<EOT\n\xff\nEOT\n",
+      "a = <<EOT\nx\ry\nEOT\n",
+      "a = <<EOT\n${b;}\nEOT\n",
+      "\xEF\xBB\xBF\xC3\n",
+      "b {\n  c = \"é🚀\"\n}\n"};
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(HCLSPEC_FIXTURES_DIR)) {
+    const std::string extension = entry.path().extension().string();
+    if (extension != ".hcl" && extension != ".hcldec") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  size_t with = 0, without = 0;
+  for (const std::string& text : texts) {
+    CAPTURE(text);
+    const auto size = static_cast<uint32_t>(text.size());
+    for (uint32_t begin = 0; begin < size;
+         begin = static_cast<uint32_t>(text.find('\n', begin)) + 1) {
+      Tokens tokens;
+      const LexEnd end = lex(text, begin, size, tokens);
+      hclspec::base::Diagnostics diags;
+      check_invalid_tokens(tokens, diags);
+      CHECK(end.invalid_tokens == !diags.empty());
+      (end.invalid_tokens ? with : without) += 1;
+      if (text.find('\n', begin) == std::string::npos) break;
+    }
+  }
+  CHECK(with > 100);
+  CHECK(without > 1000);
 }
 
 TEST_CASE("token kind names are distinct") {
