@@ -118,13 +118,15 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
     piece_starts_.reserve(tree.token_count());
   }
   Run head{text, followable ? &piece_starts_ : nullptr, {}};
-  // Past a few windows, the document is read in two halves at once, each walked and encoded on
-  // a core of its own (handing each window from a walk on one core to its encoding on the
-  // other took twice as long: the walk's writes then went to cache lines the other core held).
+  // Past 16 windows (a thread starts in 0.2-1 ms), the document is read in two halves at once,
+  // each walked and encoded on a core of its own (handing each window from a walk on one core
+  // to its encoding on the other took twice as long: the walk then wrote into cache lines the
+  // other core held).
   const auto size = static_cast<uint32_t>(snapshot.source().text().size());
-  const std::optional<uint32_t> middle = base::has_second_core() && size > size_t{4} * window_bytes_
-                                             ? features::semantic_tokens_midpoint(snapshot)
-                                             : std::nullopt;
+  const std::optional<uint32_t> middle =
+      base::has_second_core() && size >= size_t{16} * window_bytes_
+          ? features::semantic_tokens_midpoint(snapshot)
+          : std::nullopt;
   if (!middle) {
     encode_run(snapshot, encoding, std::nullopt, head);
   } else {
