@@ -81,17 +81,6 @@ void append_symbols(std::string& out, const std::vector<DocumentSymbol>& symbols
   out += ']';
 }
 
-// "00" to "99": most numbers of semantic tokens are below 100 (deltas, lengths, types), and
-// writing them from a table is several times faster than the general conversion.
-constexpr std::array<char, 200> kTwoDigits = [] {
-  std::array<char, 200> digits{};
-  for (int i = 0; i < 100; ++i) {
-    digits[static_cast<size_t>(2 * i)] = static_cast<char>('0' + i / 10);
-    digits[static_cast<size_t>(2 * i + 1)] = static_cast<char>('0' + i % 10);
-  }
-  return digits;
-}();
-
 void append_numbers(std::string& out, std::span<const uint32_t> numbers) {
   out += '[';
   append_comma_terminated(out, numbers);
@@ -100,29 +89,6 @@ void append_numbers(std::string& out, std::span<const uint32_t> numbers) {
 }
 
 }  // namespace
-
-void append_comma_terminated(std::string& out, std::span<const uint32_t> numbers) {
-  // Written through a buffer on the stack: one append per few thousand numbers, not two each.
-  char buffer[16384];
-  char* at = buffer;
-  char* const flush_at = buffer + sizeof buffer - 12;  // room for "4294967295,"
-  for (const uint32_t number : numbers) {
-    if (number < 10) {
-      *at++ = static_cast<char>('0' + number);
-    } else if (number < 100) {
-      std::memcpy(at, &kTwoDigits[2 * number], 2);
-      at += 2;
-    } else {
-      at = std::to_chars(at, at + 10, number).ptr;
-    }
-    *at++ = ',';
-    if (at >= flush_at) {
-      out.append(buffer, at);
-      at = buffer;
-    }
-  }
-  out.append(buffer, at);
-}
 
 void append_json_string(std::string& out, std::string_view text) {
   static constexpr char kHex[] = "0123456789abcdef";

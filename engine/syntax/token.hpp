@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "base/default_init_allocator.hpp"
 #include "base/text_range.hpp"
 
 namespace hclspec::syntax {
@@ -136,25 +137,6 @@ static_assert(static_cast<uint32_t>(TokenKind::Eof) < 0x80, "kinds must leave th
 static_assert(sizeof(Token) == 8);
 static_assert(std::is_trivially_default_constructible_v<Token>);
 
-// An allocator that leaves elements default-initialized on resize, so a token buffer can be
-// sized for the worst case without writing (and so committing) the memory it does not use.
-template <typename T>
-struct DefaultInitAllocator : std::allocator<T> {
-  template <typename U>
-  struct rebind {
-    using other = DefaultInitAllocator<U>;
-  };
-  using std::allocator<T>::allocator;
-  template <typename U>
-  void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
-    ::new (static_cast<void*>(p)) U;
-  }
-  template <typename U, typename... Args>
-  void construct(U* p, Args&&... args) {
-    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-  }
-};
-
-using Tokens = std::vector<Token, DefaultInitAllocator<Token>>;
+using Tokens = std::vector<Token, base::DefaultInitAllocator<Token>>;
 
 }  // namespace hclspec::syntax

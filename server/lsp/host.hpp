@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace hclspec::server::lsp {
 
@@ -16,16 +17,16 @@ enum class Lane { Documents, Workspace };
 // semantic tokens as the client holds them, megabytes long), written out without a copy.
 struct SharedBody {
   std::string head;
-  std::shared_ptr<const std::string> middle;  // its first `middle_length` bytes; may be null
-  size_t middle_length = 0;
+  std::string_view middle;  // held alive by `middle_owner`
+  std::shared_ptr<const void> middle_owner;
   std::string tail;
 
-  size_t size() const { return head.size() + middle_length + tail.size(); }
+  size_t size() const { return head.size() + middle.size() + tail.size(); }
   std::string joined() const {
     std::string whole;
     whole.reserve(size());
     whole += head;
-    if (middle) whole.append(*middle, 0, middle_length);
+    whole += middle;
     whole += tail;
     return whole;
   }

@@ -1453,8 +1453,8 @@ Reply LanguageServer::full_semantic_tokens(const Document& document, bool from_h
   // the whole result as well: a full request then costs what a delta does, and writing it.
   if (!from_held || !state.advance(snapshot, client_.encoding, id))
     state.reset(snapshot, client_.encoding, id);
-  return Reply::shared_text(protocol::semantic_tokens_head(state.id()), state.text(),
-                            state.result_length(), std::string(protocol::kSemanticTokensTail));
+  return Reply::shared_text(protocol::semantic_tokens_head(state.id()), state.result(),
+                            state.text(), std::string(protocol::kSemanticTokensTail));
 }
 
 Reply LanguageServer::semantic_tokens_full(const json& params) {

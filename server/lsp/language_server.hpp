@@ -70,13 +70,13 @@ struct Reply {
     reply.stale_on_any_edit = stale_on_any_edit;
     return reply;
   }
-  // A result written as `before`, the first `length` bytes of `text`, then `after`: text the
-  // server holds (a document's semantic tokens), sent without a copy. Made on the state's
-  // thread, where the text is changed only while no reply holds it.
-  static Reply shared_text(std::string before, std::shared_ptr<const std::string> text,
-                           size_t length, std::string after) {
+  // A result written as `before`, `text`, then `after`: text the server holds (a document's
+  // semantic tokens) in `text_owner`, sent without a copy. Made on the state's thread, where the
+  // text is changed only while no reply holds its owner.
+  static Reply shared_text(std::string before, std::string_view text,
+                           std::shared_ptr<const void> text_owner, std::string after) {
     Reply reply(nullptr);
-    reply.shared = SharedBody{std::move(before), std::move(text), length, std::move(after)};
+    reply.shared = SharedBody{std::move(before), text, std::move(text_owner), std::move(after)};
     return reply;
   }
   // Not answered now: the request waits until what it reads may have changed (held_requests_).

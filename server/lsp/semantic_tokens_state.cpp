@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstring>
 #include <span>
 
 #include "engine/base/big_stack.hpp"
@@ -38,7 +39,7 @@ uint32_t start_from(const std::vector<base::ByteRange>& items, uint32_t at, uint
 }
 
 // The five numbers of the piece whose text starts at `at`.
-std::array<uint32_t, 5> read_piece(const std::string& text, size_t at) {
+std::array<uint32_t, 5> read_piece(std::string_view text, size_t at) {
   std::array<uint32_t, 5> numbers{};
   for (uint32_t& number : numbers) {
     const char* end = std::from_chars(text.data() + at, text.data() + text.size(), number).ptr;
@@ -51,9 +52,83 @@ using TokenWindow = std::vector<features::SemanticToken>;
 
 }  // namespace
 
-void SemanticTokensState::append_anchored(std::string& out, std::span<const uint32_t> numbers,
+template <typename T>
+void SemanticTokensState::Part<T>::append(const T* first, const T* last) {
+  if (buffer == nullptr) return;
+  if (limit == kGrows) {
+    buffer->insert(buffer->end(), first, last);
+    at = buffer->size();
+    return;
+  }
+  const auto fits = static_cast<ptrdiff_t>(
+      std::min(static_cast<size_t>(last - first), spill.empty() ? limit - at : 0));
+  std::copy(first, first + fits, buffer->data() + at);
+  at += static_cast<size_t>(fits);
+  spill.insert(spill.end(), first + fits, last);
+}
+
+namespace {
+
+// Closes up `tail` behind `head`, two parts of the same buffer (the head's from its start), the
+// tail's first `skip` elements replaced by `front`. Moved down within the buffer, the tail lands
+// on pages the two parts wrote already; only when a part spilled (or `front` would overwrite
+// what is still to move) is everything copied into a new buffer.
+template <typename Part, typename T>
+void join_parts(Part& head, const Part& tail, size_t skip, std::span<const T> front) {
+  if (head.buffer == nullptr) return;
+  auto& buffer = *head.buffer;
+  const size_t tail_size = tail.size() - skip;
+  const size_t joined_size = head.size() + front.size() + tail_size;
+  if (head.spill.empty() && tail.spill.empty() && head.at + front.size() <= tail.begin + skip) {
+    std::copy(front.begin(), front.end(), buffer.data() + head.at);
+    std::memmove(buffer.data() + head.at + front.size(), buffer.data() + tail.begin + skip,
+                 tail_size * sizeof(T));
+  } else {
+    typename Part::Buffer joined;
+    joined.reserve(joined_size);
+    joined.insert(joined.end(), buffer.data(), buffer.data() + head.at);
+    joined.insert(joined.end(), head.spill.begin(), head.spill.end());
+    joined.insert(joined.end(), front.begin(), front.end());
+    const size_t in_buffer = tail.at - tail.begin;
+    if (skip < in_buffer)
+      joined.insert(joined.end(), buffer.data() + tail.begin + skip, buffer.data() + tail.at);
+    joined.insert(joined.end(),
+                  tail.spill.begin() + static_cast<ptrdiff_t>(skip - std::min(skip, in_buffer)),
+                  tail.spill.end());
+    buffer.swap(joined);
+  }
+  buffer.resize(joined_size);  // smaller: nothing is written
+  head.at = joined_size;
+  head.limit = joined_size;
+}
+
+// The index of the first token starting at or after `offset`.
+size_t first_token_from(const syntax::TokenList& tokens, uint32_t offset) {
+  size_t low = 0, high = tokens.size();
+  while (low < high) {
+    const size_t mid = low + (high - low) / 2;
+    if (tokens[mid].start() < offset)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return low;
+}
+
+// `count` rounded up to a 2 MiB line of elements of `element_bytes` (to a 4 KiB one below
+// 2 MiB).
+size_t round_to_page(size_t count, size_t element_bytes) {
+  const size_t line =
+      (count * element_bytes >= (size_t{2} << 20) ? size_t{2} << 20 : 4096) / element_bytes;
+  return (count + line - 1) / line * line;
+}
+
+}  // namespace
+
+template <typename Out>
+void SemanticTokensState::append_anchored(Out& out, std::span<const uint32_t> numbers,
                                           size_t first_piece, size_t base,
-                                          std::vector<Anchor>& anchors) const {
+                                          std::vector<Anchor>& anchors) {
   const size_t count = numbers.size() / 5;
   for (size_t done = 0; done < count;) {
     const size_t piece = first_piece + done;
@@ -70,7 +145,7 @@ size_t SemanticTokensState::offset_of(size_t piece) const {
       std::upper_bound(anchors_.begin(), anchors_.end(), piece,
                        [](size_t wanted, const Anchor& anchor) { return wanted < anchor.piece; });
   const Anchor& anchor = *std::prev(after);  // the first anchor is piece 0's
-  const std::string& text = *text_;
+  const std::string_view text(text_->data(), text_->size());
   size_t at = anchor.offset;
   for (size_t commas = (piece - anchor.piece) * 5; commas > 0; --commas)
     at = text.find(',', at) + 1;
@@ -79,9 +154,9 @@ size_t SemanticTokensState::offset_of(size_t piece) const {
 
 std::vector<SemanticTokensState::Anchor> SemanticTokensState::regular_anchors() const {
   std::vector<Anchor> anchors = {{0, 0}};
-  const std::string& text = *text_;
+  const std::string_view text(text_->data(), text_->size());
   size_t commas = 0;
-  for (size_t at = text.find(','); at != std::string::npos; at = text.find(',', at + 1))
+  for (size_t at = text.find(','); at != std::string_view::npos; at = text.find(',', at + 1))
     if (++commas % (5 * kAnchorEvery) == 0)
       anchors.push_back({static_cast<uint32_t>(commas / 5), at + 1});
   return anchors;
@@ -101,23 +176,12 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   anchors_ = {{0, 0}};
   // The held text's memory is used again when no reply still holds it: fresh pages cost more
   // than the encoding.
-  if (!text_ || text_.use_count() > 1) text_ = std::make_shared<std::string>();
-  std::string& text = *text_;
+  if (!text_ || text_.use_count() > 1) text_ = std::make_shared<HeldText>();
+  HeldText& text = *text_;
   text.clear();
-  // The tokens are read a window of whole body items at a time and written at once, so neither
-  // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
-  // beside the text (about 12 bytes a piece). The reserve, twice that a lexical token, is
-  // address space, touched as it is filled, in huge pages (the program's operator new advises
-  // every block of 2 MiB and more). Small pages were tried again: the first full result of a
-  // 3.2 MB document took as long (47–51 against 30–55 ms in four runs each), half of it the
-  // kernel clearing fresh pages either way.
-  if (followable) {
-    const syntax::SyntaxTree& tree = *snapshot.tree;
-    root_items_ = root_items(tree);
-    text.reserve(size_t{tree.token_count()} * 24);
-    piece_starts_.reserve(tree.token_count());
-  }
-  Run head{text, followable ? &piece_starts_ : nullptr, {}};
+  Run head{{&text, 0, 0, Part<char>::kGrows, {}},
+           {followable ? &piece_starts_ : nullptr, 0, 0, Part<uint32_t>::kGrows, {}},
+           {}};
   // Past 16 windows (a thread starts in 0.2-1 ms), the document is read in two halves at once,
   // each walked and encoded on a core of its own (handing each window from a walk on one core
   // to its encoding on the other took twice as long: the walk then wrote into cache lines the
@@ -127,24 +191,48 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
       base::has_second_core() && size >= size_t{16} * window_bytes_
           ? features::semantic_tokens_midpoint(snapshot)
           : std::nullopt;
+  // The tokens are read a window of whole body items at a time and written at once, so neither
+  // the whole document's tokens (16 bytes each) nor its numbers (20 bytes a piece) ever exist
+  // beside the text (about 6 bytes a lexical token). The room, four times that, is address
+  // space, touched as it is filled, in huge pages (the program's operator new advises every
+  // block of 2 MiB and more). Small pages were tried again: the first full result of a 3.2 MB
+  // document took as long (47–51 against 30–55 ms in four runs each), half of it the kernel
+  // clearing fresh pages either way.
+  const size_t token_count = followable ? snapshot.tree->token_count() : 0;
+  if (followable) root_items_ = root_items(*snapshot.tree);
   if (!middle) {
+    text.reserve(token_count * 24);
+    piece_starts_.reserve(token_count);
     encode_run(snapshot, encoding, std::nullopt, head);
-  } else {
-    std::string tail_text;
-    std::vector<uint32_t> tail_starts;
-    Run tail{tail_text, followable ? &tail_starts : nullptr, {}};
-    const size_t text_room = text.capacity(), starts_room = piece_starts_.capacity();
-    base::LargeStackTask later([&] {
-      tail_text.reserve(text_room);
-      tail_starts.reserve(starts_room);
-      encode_run(snapshot, encoding, base::ByteRange{*middle, size}, tail);
-    });
-    encode_run(snapshot, encoding, base::ByteRange{0, *middle}, head);
-    later.wait();
-    append_run(head, tail);
+    if (!head.anchors.empty()) anchors_ = std::move(head.anchors);  // the first is piece 0's
+    incremental_ = followable;
+    return;
   }
-  if (!head.anchors.empty()) anchors_ = std::move(head.anchors);  // the first is piece 0's
-  incremental_ = followable;
+  // The halves write into the same arrays, sized ahead and left unwritten: the head from their
+  // start, the tail from a 2 MiB line past where the head likely ends (its tokens at 7 bytes of
+  // text and 0.7 pieces each; the 3.2 MB job and the 10 MB Terraform file have 5.6-6.2 and
+  // 0.54-0.61). The tail is then moved down behind the head, onto pages written already: written
+  // apart and copied, it took fresh memory twice, about a third of all a first result's (16 MiB
+  // for the 3.2 MB job). A half that outgrows its room spills, and is joined by a copy.
+  const size_t head_tokens = first_token_from(snapshot.tree->tokens(), *middle);
+  const size_t tail_tokens = token_count - head_tokens;
+  const size_t text_gap = round_to_page(head_tokens * 7, 1);
+  const size_t starts_gap = round_to_page(head_tokens * 7 / 10, sizeof(uint32_t));
+  text.resize(text_gap + tail_tokens * 24);
+  piece_starts_.resize(starts_gap + tail_tokens);
+  head.text.limit = text_gap;
+  head.starts.limit = starts_gap;
+  Run tail{{&text, text_gap, text_gap, text.size(), {}},
+           {&piece_starts_, starts_gap, starts_gap, piece_starts_.size(), {}},
+           {}};
+  base::LargeStackTask later([&] {
+    encode_run(snapshot, encoding, base::ByteRange{*middle, size}, tail);
+  });
+  encode_run(snapshot, encoding, base::ByteRange{0, *middle}, head);
+  later.wait();
+  join_runs(head, tail);
+  if (!head.anchors.empty()) anchors_ = std::move(head.anchors);
+  incremental_ = true;
 }
 
 void SemanticTokensState::encode_run(const features::Snapshot& snapshot, PositionEncoding encoding,
@@ -159,31 +247,42 @@ void SemanticTokensState::encode_run(const features::Snapshot& snapshot, Positio
         run.last = encode_semantic_pieces(lines, pieces, encoding, run.last, numbers);
         append_anchored(run.text, numbers, run.pieces, 0, run.anchors);
         run.pieces += pieces.size();
-        if (run.starts != nullptr)
-          for (const features::SemanticToken& piece : pieces) run.starts->push_back(piece.start);
+        if (run.starts.buffer != nullptr)
+          for (const features::SemanticToken& piece : pieces) run.starts.push_back(piece.start);
         tokens = std::move(pieces);  // a buffer again, rather than a new one each window
       },
       range);
 }
 
-void SemanticTokensState::append_run(Run& head, const Run& tail) {
-  if (tail.pieces == 0) return;
+void SemanticTokensState::join_runs(Run& head, Run& tail) {
+  if (tail.pieces == 0) {
+    join_parts(head.text, tail.text, 0, std::span<const char>());
+    join_parts(head.starts, tail.starts, 0, std::span<const uint32_t>());
+    return;
+  }
   // The tail's first piece was placed from line 0, column 0: it is placed from the head's last
   // piece instead; the rest of the tail is relative to its own pieces.
-  const std::array<uint32_t, 5> first = read_piece(tail.text, 0);
-  const size_t rest = tail.text.find(',', tail.text.find(',') + 1) + 1;
+  std::string tail_front;  // its first two numbers, the only ones read
+  for (size_t at = tail.text.begin; std::count(tail_front.begin(), tail_front.end(), ',') < 2; ++at)
+    tail_front += at < tail.text.at ? (*tail.text.buffer)[at] : tail.text.spill[at - tail.text.at];
+  std::array<uint32_t, 2> first{};
+  const char* at = tail_front.data();
+  for (uint32_t& number : first)
+    at = std::from_chars(at, tail_front.data() + tail_front.size(), number).ptr + 1;
   const std::array<uint32_t, 2> placed = {
       first[0] - head.last.line,
       first[0] == head.last.line ? first[1] - head.last.character : first[1]};
-  const size_t at = head.text.size();
-  protocol::append_comma_terminated(head.text, placed);
-  const size_t written = head.text.size() - at;
-  head.text.append(tail.text, rest);
+  std::string front;
+  protocol::append_comma_terminated(front, placed);
+  const size_t tail_at = head.text.size();
+  join_parts(head.text, tail.text, tail_front.size(), std::span<const char>(front));
+  join_parts(head.starts, tail.starts, 0, std::span<const uint32_t>());
+  // The tail's anchors are offsets in its own text: its first piece's now holds `front`.
   for (const Anchor& anchor : tail.anchors)
     head.anchors.push_back({static_cast<uint32_t>(head.pieces + anchor.piece),
-                            anchor.offset == 0 ? at : at + written + (anchor.offset - rest)});
-  if (head.starts != nullptr && tail.starts != nullptr)
-    head.starts->insert(head.starts->end(), tail.starts->begin(), tail.starts->end());
+                            anchor.offset == 0
+                                ? tail_at
+                                : tail_at + front.size() + (anchor.offset - tail_front.size())});
   head.pieces += tail.pieces;
   head.last = tail.last;
 }
@@ -253,7 +352,8 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
   if (has_follower) {
     const uint32_t moved = static_cast<uint32_t>(int64_t{piece_starts_[last]} + shift);
     const protocol::Position at = to_position(lines, moved, encoding);
-    const std::array<uint32_t, 5> held = read_piece(*text_, offset_of(last));
+    const std::array<uint32_t, 5> held =
+        read_piece(std::string_view(text_->data(), text_->size()), offset_of(last));
     replacement.push_back(at.line - previous.line);
     replacement.push_back(at.line == previous.line ? at.character - previous.character
                                                    : at.character);
@@ -301,12 +401,20 @@ std::optional<std::vector<protocol::SemanticTokensEdit>> SemanticTokensState::ad
 
   if (text_.use_count() > 1) {
     // A reply still writes the text: it keeps it, and a copy with room to grow is edited.
-    auto copy = std::make_shared<std::string>();
+    auto copy = std::make_shared<HeldText>();
     copy->reserve(text_->size() + text_->size() / 64 + written.size());
-    copy->append(*text_, 0, from).append(written).append(*text_, to);
+    copy->insert(copy->end(), text_->begin(), text_->begin() + static_cast<ptrdiff_t>(from));
+    copy->insert(copy->end(), written.begin(), written.end());
+    copy->insert(copy->end(), text_->begin() + static_cast<ptrdiff_t>(to), text_->end());
     text_ = std::move(copy);
   } else {
-    text_->replace(from, to - from, written);
+    // [from, to) replaced by `written`, moving what follows once.
+    HeldText& text = *text_;
+    const size_t old_size = text.size();
+    if (written.size() > to - from) text.resize(old_size + written.size() - (to - from));
+    std::memmove(text.data() + from + written.size(), text.data() + to, old_size - to);
+    text.resize(old_size - (to - from) + written.size());
+    std::copy(written.begin(), written.end(), text.data() + from);
   }
   anchors_ = std::move(anchors);
   std::vector<uint32_t> window_starts;

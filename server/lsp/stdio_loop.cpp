@@ -284,8 +284,7 @@ class StdioHost final : public Host {
 
     std::array<asio::const_buffer, 4> buffers() const {
       return {asio::buffer(header), asio::buffer(body.head),
-              asio::buffer(body.middle ? body.middle->data() : nullptr, body.middle_length),
-              asio::buffer(body.tail)};
+              asio::buffer(body.middle.data(), body.middle.size()), asio::buffer(body.tail)};
     }
   };
   std::deque<Outgoing> outgoing_;
