@@ -14,6 +14,7 @@ peak RSS (and per input byte) and the speed ratio:
   format of 10 MB of Terraform         hclspec fmt FILE         hclfmt FILE
   server open of a 3.2 MB job (open -> first diagnostics; no reference)
   bench/parse_benchmark on the 10 MB Terraform file (MB/s; no reference)
+First, bench/core_speeds.py: whether the cores ran the same loop equally fast today.
 The reference hcldec and hclfmt are built from Debian's hcl sources
 (golang-github-hashicorp-hcl-v2-dev) with Debian's Go into build/reference/ when both are
 installed: a development aid, never a build dependency. Without them, our figures alone.
@@ -91,6 +92,9 @@ side_by_side() {
   fi
 }
 
+# Today's cores first: the figures below mean little against another day's when one core was
+# much slower than the other.
+python3 bench/core_speeds.py
 status=0
 side_by_side "syntax check, 10 MB Terraform" "$work/big.tf" 40 no \
   "$hclspec lint $work/big.tf" \
