@@ -99,20 +99,13 @@ void join_parts(Part& head, const Part& tail, size_t skip, std::span<const T> fr
   }
   buffer.resize(joined_size);  // smaller: nothing is written
   head.at = joined_size;
-  head.limit = joined_size;
 }
 
 // The index of the first token starting at or after `offset`.
 size_t first_token_from(const syntax::TokenList& tokens, uint32_t offset) {
-  size_t low = 0, high = tokens.size();
-  while (low < high) {
-    const size_t mid = low + (high - low) / 2;
-    if (tokens[mid].start() < offset)
-      low = mid + 1;
-    else
-      high = mid;
-  }
-  return low;
+  const auto first = std::partition_point(
+      tokens.begin(), tokens.end(), [&](const syntax::Token& t) { return t.start() < offset; });
+  return static_cast<size_t>(first - tokens.begin());
 }
 
 // `count` rounded up to a 2 MiB line of elements of `element_bytes` (to a 4 KiB one below
@@ -200,22 +193,28 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   // clearing fresh pages either way.
   const size_t token_count = followable ? snapshot.tree->token_count() : 0;
   if (followable) root_items_ = root_items(*snapshot.tree);
-  if (!middle) {
+  if (middle) {
+    encode_halves(snapshot, encoding, *middle, head);
+  } else {
     text.reserve(token_count * 24);
     piece_starts_.reserve(token_count);
     encode_run(snapshot, encoding, std::nullopt, head);
-    if (!head.anchors.empty()) anchors_ = std::move(head.anchors);  // the first is piece 0's
-    incremental_ = followable;
-    return;
   }
+  if (!head.anchors.empty()) anchors_ = std::move(head.anchors);  // the first is piece 0's
+  incremental_ = followable;
+}
+
+void SemanticTokensState::encode_halves(const features::Snapshot& snapshot,
+                                        PositionEncoding encoding, uint32_t middle, Run& head) {
+  HeldText& text = *text_;
   // The halves write into the same arrays, sized ahead and left unwritten: the head from their
   // start, the tail from a 2 MiB line past where the head likely ends (its tokens at 7 bytes of
   // text and 0.7 pieces each; the 3.2 MB job and the 10 MB Terraform file have 5.6-6.2 and
   // 0.54-0.61). The tail is then moved down behind the head, onto pages written already: written
   // apart and copied, it took fresh memory twice, about a third of all a first result's (16 MiB
   // for the 3.2 MB job). A half that outgrows its room spills, and is joined by a copy.
-  const size_t head_tokens = first_token_from(snapshot.tree->tokens(), *middle);
-  const size_t tail_tokens = token_count - head_tokens;
+  const size_t head_tokens = first_token_from(snapshot.tree->tokens(), middle);
+  const size_t tail_tokens = snapshot.tree->token_count() - head_tokens;
   const size_t text_gap = round_to_page(head_tokens * 7, 1);
   const size_t starts_gap = round_to_page(head_tokens * 7 / 10, sizeof(uint32_t));
   text.resize(text_gap + tail_tokens * 24);
@@ -225,14 +224,13 @@ void SemanticTokensState::reset(const features::Snapshot& snapshot, PositionEnco
   Run tail{{&text, text_gap, text_gap, text.size(), {}},
            {&piece_starts_, starts_gap, starts_gap, piece_starts_.size(), {}},
            {}};
+  const auto size = static_cast<uint32_t>(snapshot.source().text().size());
   base::LargeStackTask later([&] {
-    encode_run(snapshot, encoding, base::ByteRange{*middle, size}, tail);
+    encode_run(snapshot, encoding, base::ByteRange{middle, size}, tail);
   });
-  encode_run(snapshot, encoding, base::ByteRange{0, *middle}, head);
+  encode_run(snapshot, encoding, base::ByteRange{0, middle}, head);
   later.wait();
   join_runs(head, tail);
-  if (!head.anchors.empty()) anchors_ = std::move(head.anchors);
-  incremental_ = true;
 }
 
 void SemanticTokensState::encode_run(const features::Snapshot& snapshot, PositionEncoding encoding,

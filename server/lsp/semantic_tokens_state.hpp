@@ -96,6 +96,10 @@ class SemanticTokensState {
   // Appends the pieces of `range` (the whole document when none) to `run`, a window at a time.
   void encode_run(const features::Snapshot& snapshot, PositionEncoding encoding,
                   std::optional<base::ByteRange> range, Run& run) const;
+  // Appends the document's pieces to `head` in two halves at once, split at byte `middle`,
+  // the later half encoded on a second thread into the same arrays and then joined.
+  void encode_halves(const features::Snapshot& snapshot, PositionEncoding encoding, uint32_t middle,
+                     Run& head);
   // Joins `tail`, the pieces that follow `head`'s in the same arrays, to `head`.
   static void join_runs(Run& head, Run& tail);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The benchmark scripts still run against the executable: side_by_side.py times two commands,
 checks their outputs and fails on a difference or a failed run; serve_benchmark.py --open-only
-and compare.sh --help answer. Figures are not checked (a benchmark asserts nothing), only that
+and compare.sh --help answer; core_speeds.py gives a figure for each core it may run on. Figures are not checked (a benchmark asserts nothing), only that
 they are printed.
 
 usage: run_bench_script_tests.py HCLSPEC
@@ -85,6 +85,14 @@ def run_checks(hclspec, folder):
     wrong = subprocess.run([os.path.join(BENCH, "compare.sh"), "--bogus"], capture_output=True,
                            text=True)
     check("compare.sh bad option", wrong.returncode == 1 and "usage:" in wrong.stderr)
+
+    cores = subprocess.run([sys.executable, os.path.join(BENCH, "core_speeds.py"), "--rounds", "1"],
+                           capture_output=True, text=True, timeout=120)
+    timed = re.findall(r"cpu(\d+) ([0-9.]+)", cores.stdout)
+    check("core_speeds.py", cores.returncode == 0 and
+          sorted(int(core) for core, _ in timed) == sorted(os.sched_getaffinity(0)) and
+          min(float(relative) for _, relative in timed) == 1.0 and
+          re.search(r"; (even|UNEVEN)", cores.stdout), cores.stdout + cores.stderr)
 
     for failure in failures:
         print("FAIL", failure)
