@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "base/huge_pages.hpp"
@@ -54,29 +55,32 @@ bool is_space(unsigned char c) {
 
 class Lexer {
  public:
-  Lexer(std::string_view text, uint32_t begin, uint32_t end, Tokens& out)
-      : text_(text), pos_(begin), end_(end), out_(out) {
-    // Every token but Eof holds at least one byte, and a byte order mark is three: the input
-    // cannot yield more tokens than this, so tokens are written without capacity checks.
-    const size_t base = out_.size();
-    out_.resize(base + (end - begin) + 2);
-    base::advise_huge_pages(out_.data() + base, (out_.size() - base) * sizeof(Token));
-    cursor_ = out_.data() + base;
-  }
-
-  // `template_text`: the whole text is a template's content (hclsyntax's ScanTemplate), scanned
-  // as a heredoc body whose closing marker cannot occur.
-  void run(bool template_text) {
-    if (pos_ == 0 && end_ >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF") {
-      emit(TokenKind::Bom, 0, 3);
-      pos_ = 3;
-    }
+  // Writes tokens from `out` on, without capacity checks: every token but Eof holds at least
+  // one byte, and a byte order mark is three, so the caller's room for (end - begin) + 2 tokens
+  // is enough. `template_text`: the whole text is a template's content (hclsyntax's
+  // ScanTemplate), scanned as a heredoc body whose closing marker cannot occur.
+  Lexer(std::string_view text, uint32_t begin, uint32_t end, Token* out, bool template_text)
+      : text_(text), pos_(begin), end_(end), cursor_(out) {
+    // Its token is written by run(), which alone writes: memory past the limit it is given may
+    // be another lexer's.
+    bom_ = pos_ == 0 && end_ >= 3 && text_.substr(0, 3) == "\xEF\xBB\xBF";
+    if (bom_) pos_ = 3;
     push_mode(Mode::Main);
     if (template_text) {
       heredocs_.push_back({"\n", true});  // a trimmed line never equals "\n"
       push_mode(Mode::Heredoc);
     }
+  }
+
+  // Lexes on to the end, writing the Eof token, and returns true; or, when `limit` is set,
+  // stops (returning false) once fewer than kStepTokens are left before it, to go on when
+  // called again.
+  // One copy, called from lex() and LexInto: the scanning steps then inline into it.
+  [[gnu::noinline, gnu::noclone]] bool run(const Token* limit = nullptr) {
+    if (limit != nullptr && limit - cursor_ < kStepTokens) return false;
+    if (std::exchange(bom_, false)) emit(TokenKind::Bom, 0, 3);
     while (pos_ < end_) {
+      if (limit != nullptr && limit - cursor_ < kStepTokens) return false;
       bool matched = true;
       switch (mode_) {
         case Mode::Main:
@@ -96,9 +100,12 @@ class Lexer {
         pos_ = end_;
       }
     }
+    if (limit != nullptr && limit - cursor_ < kStepTokens) return false;
     *cursor_++ = Token(TokenKind::Eof, end_, end_);
-    out_.resize(static_cast<size_t>(cursor_ - out_.data()));
+    return true;
   }
+
+  Token* cursor() const { return cursor_; }
 
   LexEnd end_state() const {
     return {modes_.size() == 1 && return_braces_.empty() && heredocs_.empty(),
@@ -490,11 +497,15 @@ class Lexer {
     return text_.substr(from, to - from);
   }
 
+  // The most tokens one step of run() writes: two, each cut into at most 257 pieces (a token of
+  // 4 GiB at 16 MiB a piece), and the Eof.
+  static constexpr ptrdiff_t kStepTokens = 1024;
+
   std::string_view text_;
   uint32_t pos_;
   uint32_t end_;
-  Tokens& out_;
-  Token* cursor_ = nullptr;  // where the next token goes in out_
+  Token* cursor_;  // where the next token goes
+  bool bom_;       // a byte order mark starts the text, its token not yet written
   void push_mode(Mode mode) {
     modes_.push_back(mode);
     mode_ = mode;
@@ -515,16 +526,51 @@ class Lexer {
   std::vector<HeredocInProgress> heredocs_;
 };
 
+// Room for the tokens of text[begin, end) at the end of `out`, in huge pages when large; the
+// lexer writing there from the returned place.
+Token* make_room(Tokens& out, uint32_t begin, uint32_t end) {
+  const size_t base = out.size();
+  out.resize(base + (end - begin) + 2);  // allocated, not written (DefaultInitAllocator)
+  base::advise_huge_pages(out.data() + base, (out.size() - base) * sizeof(Token));
+  return out.data() + base;
+}
+
 }  // namespace
 
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
-  Lexer lexer(text, begin, end, out);
-  lexer.run(false);
+  Lexer lexer(text, begin, end, make_room(out, begin, end), false);
+  lexer.run();
+  out.resize(static_cast<size_t>(lexer.cursor() - out.data()));
   return lexer.end_state();
 }
 
 void lex_template(std::string_view text, Tokens& out) {
-  Lexer(text, 0, static_cast<uint32_t>(text.size()), out).run(true);
+  const auto size = static_cast<uint32_t>(text.size());
+  Lexer lexer(text, 0, size, make_room(out, 0, size), true);
+  lexer.run();
+  out.resize(static_cast<size_t>(lexer.cursor() - out.data()));
+}
+
+// The lexer behind LexInto, kept in this file so that its scanning inlines into run().
+struct LexInto::Lexer {
+  syntax::Lexer lexer;
+};
+
+LexInto::LexInto(std::string_view text, uint32_t begin, uint32_t end, Token* out)
+    : lexer_(std::make_unique<Lexer>(Lexer{{text, begin, end, out, false}})) {}
+
+LexInto::~LexInto() = default;
+
+bool LexInto::run(const Token* limit) {
+  return lexer_->lexer.run(limit);
+}
+
+Token* LexInto::end() const {
+  return lexer_->lexer.cursor();
+}
+
+LexEnd LexInto::end_state() const {
+  return lexer_->lexer.end_state();
 }
 
 void check_invalid_tokens(std::span<const Token> tokens, base::Diagnostics& out,

@@ -1,6 +1,7 @@
 // The lexer: bytes to tokens exactly as HashiCorp's scanner delimits them, never failing.
 #pragma once
 
+#include <memory>
 #include <span>
 #include <string_view>
 
@@ -28,6 +29,27 @@ struct LexEnd {
   bool invalid_tokens;
 };
 LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out);
+
+// lex into memory the caller provides, able to stop short of a limit and go on later: the
+// two-part parse lexes both parts at once into one array, the later part written past where
+// the earlier one likely ends, and moves it out of the way when the earlier one does not.
+class LexInto {
+ public:
+  // Writes from `out` on, which must have room for (end - begin) + 2 tokens.
+  LexInto(std::string_view text, uint32_t begin, uint32_t end, Token* out);
+  ~LexInto();
+  LexInto(const LexInto&) = delete;
+  LexInto& operator=(const LexInto&) = delete;
+  // Lexes on to the end, writing the Eof token, and returns true; with a `limit`, may instead
+  // stop short of it (a thousand tokens or so) and return false: calling it again goes on.
+  bool run(const Token* limit = nullptr);
+  Token* end() const;  // past the last token written so far
+  LexEnd end_state() const;
+
+ private:
+  struct Lexer;
+  std::unique_ptr<Lexer> lexer_;
+};
 
 inline Tokens lex(std::string_view text) {
   Tokens out;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -191,8 +192,11 @@ enum class TwoParts {
 // both parts at once, then parses the whole token list from the start here while the later part
 // is parsed on a second thread as a file of its own. When the parse here reaches the split
 // between two root items, in a state from which going on gives what the later part's parse
-// gave, it stops and the two are joined (see the proof inside).
-TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& tokens_ready = {});
+// gave, it stops and the two are joined (see the proof inside). The later part's tokens are
+// first written from index `later_at` of the token array, when given (tests choose a small one
+// to make the earlier part run into them); else from where the earlier part likely ends.
+TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& tokens_ready = {},
+                            std::optional<uint32_t> later_at = std::nullopt);
 // Texts at least this large are parsed in two parts on a machine with two cores or more: below,
 // the thread costs more than it saves.
 inline constexpr size_t kTwoPartMinBytes = size_t{1} << 20;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,11 +27,12 @@ std::unique_ptr<SyntaxTree> parsed_in_one_part(const std::string& text) {
 // Parses `text` in two parts split near `near` and checks the result against the one-part
 // parse; a refused split must leave the tree fresh, ready for the one-part parse. Returns what
 // the two-part parse did.
-detail::TwoParts two_parts_agree(const std::string& text, uint32_t near,
-                                 const SyntaxTree& expected) {
+detail::TwoParts two_parts_agree(const std::string& text, uint32_t near, const SyntaxTree& expected,
+                                 std::optional<uint32_t> later_at = std::nullopt) {
   auto tree = std::make_unique<SyntaxTree>(text, kFileName);
-  const detail::TwoParts outcome = detail::parse_in_two_parts(*tree, near);
-  INFO("split near " << near << " of " << text.size() << " bytes");
+  const detail::TwoParts outcome = detail::parse_in_two_parts(*tree, near, {}, later_at);
+  INFO("split near " << near << " of " << text.size() << " bytes, later part written from "
+                     << (later_at ? std::to_string(*later_at) : "the guess"));
   if (outcome == detail::TwoParts::kRefused) {
     REQUIRE(tree->tokens().empty());
     REQUIRE(tree->nodes().empty());
@@ -164,6 +166,46 @@ TEST_CASE("two-part parse equals the one-part parse on valid input, and joins it
   }();
   CHECK(sweep_splits(crlf_bom, 60).joined > 50);
   CHECK(sweep_splits(name_lines("a", 2000), 60).joined == 60);
+}
+
+TEST_CASE("two-part parse gives the one-part tokens wherever the later part is first written") {
+  // The later part's tokens are written from an index of the token array and moved behind the
+  // earlier part's: written before where the earlier part ends, they are moved up out of its
+  // way first (the earlier lexer stops a step of up to 1,024 tokens short of them).
+  const std::string text = jobs_around(40000, "");
+  const std::string bom_crlf = [&] {
+    std::string out = "\xEF\xBB\xBF";
+    for (char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    return out;
+  }();
+  for (const std::string* input : {&text, &bom_crlf}) {
+    const std::unique_ptr<SyntaxTree> expected = parsed_in_one_part(*input);
+    const auto near = static_cast<uint32_t>(input->size() / 2);
+    const size_t split = input->find("\njob", near) + 1;
+    // The earlier part's tokens with its Eof: where the later part's would go when joined.
+    uint32_t earlier_end = 1;
+    for (const Token& token : expected->tokens()) earlier_end += token.start() < split;
+    REQUIRE(earlier_end > 3000);
+    for (const uint32_t later_at :
+         {0u, 1u, 1000u, earlier_end - 1025, earlier_end - 1024, earlier_end - 1023,
+          earlier_end - 1, earlier_end, earlier_end + 1, earlier_end + 5000,
+          static_cast<uint32_t>(split), static_cast<uint32_t>(split) + 1, UINT32_MAX})
+      CHECK(two_parts_agree(*input, near, *expected, later_at) == detail::TwoParts::kJoined);
+  }
+}
+
+TEST_CASE("the earlier part's lexer stops short of the later part's tokens in any step") {
+  // A heredoc's closing line is one step of the lexer writing two tokens (its marker and the
+  // newline): with the later part's tokens at every index of a stretch, the earlier lexer meets
+  // them with such a step at every distance, and must stop before either token overwrites one.
+  std::string heredocs;
+  for (int i = 0; heredocs.size() < 20000; ++i)
+    heredocs += "h" + std::to_string(i) + " = <<EOT\nx\nEOT\n";
+  const std::string text = heredocs + jobs_around(20000, "");
+  const std::unique_ptr<SyntaxTree> expected = parsed_in_one_part(text);
+  const auto near = static_cast<uint32_t>(heredocs.size() + 10000);
+  for (uint32_t later_at = 1100; later_at < 1150; ++later_at)
+    CHECK(two_parts_agree(text, near, *expected, later_at) == detail::TwoParts::kJoined);
 }
 
 TEST_CASE("two-part parse joins the parts when errors leave the root body at the split") {
