@@ -544,20 +544,23 @@ Token* make_room(Tokens& out, uint32_t begin, uint32_t end) {
   return out.data() + base;
 }
 
-}  // namespace
-
-LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
-  Lexer lexer(text, begin, end, make_room(out, begin, end), false);
+// Appends the tokens of text[begin, end) to `out`.
+LexEnd lex_appending(std::string_view text, uint32_t begin, uint32_t end, Tokens& out,
+                     bool template_text) {
+  Lexer lexer(text, begin, end, make_room(out, begin, end), template_text);
   lexer.run();
   out.resize(static_cast<size_t>(lexer.cursor() - out.data()));
   return lexer.end_state();
 }
 
+}  // namespace
+
+LexEnd lex(std::string_view text, uint32_t begin, uint32_t end, Tokens& out) {
+  return lex_appending(text, begin, end, out, false);
+}
+
 void lex_template(std::string_view text, Tokens& out) {
-  const auto size = static_cast<uint32_t>(text.size());
-  Lexer lexer(text, 0, size, make_room(out, 0, size), true);
-  lexer.run();
-  out.resize(static_cast<size_t>(lexer.cursor() - out.data()));
+  lex_appending(text, 0, static_cast<uint32_t>(text.size()), out, true);
 }
 
 // The lexer behind LexInto, kept in this file so that its scanning inlines into run().

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The benchmark scripts still run against the executable: side_by_side.py times two commands,
 checks their outputs and fails on a difference or a failed run; serve_benchmark.py --open-only
-and compare.sh --help answer; core_speeds.py gives a figure for each core it may run on. Figures are not checked (a benchmark asserts nothing), only that
-they are printed.
+and compare.sh --help answer; core_speeds.py gives a figure for each core it may run on.
+Figures are not checked (a benchmark asserts nothing), only that they are printed.
 
 usage: run_bench_script_tests.py HCLSPEC
 """

@@ -152,6 +152,13 @@ std::string invalid_characters(const std::string& prefix) {
          "odd = 1 @ 2 @ 3\n";
 }
 
+// `text` with a byte order mark before it and every line ending in CRLF.
+std::string with_bom_and_crlf(const std::string& text) {
+  std::string out = "\xEF\xBB\xBF";
+  for (char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("two-part parse equals the one-part parse on valid input, and joins it") {
@@ -159,12 +166,7 @@ TEST_CASE("two-part parse equals the one-part parse on valid input, and joins it
   REQUIRE(parsed_in_one_part(text)->diagnostics().empty());
   const SplitCounts counts = sweep_splits(text, 60);
   CHECK(counts.joined > 50);
-  const std::string crlf_bom = [&] {
-    std::string out = "\xEF\xBB\xBF";
-    for (char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    return out;
-  }();
-  CHECK(sweep_splits(crlf_bom, 60).joined > 50);
+  CHECK(sweep_splits(with_bom_and_crlf(text), 60).joined > 50);
   CHECK(sweep_splits(name_lines("a", 2000), 60).joined == 60);
 }
 
@@ -173,11 +175,7 @@ TEST_CASE("two-part parse gives the one-part tokens wherever the later part is f
   // earlier part's: written before where the earlier part ends, they are moved up out of its
   // way first (the earlier lexer stops a step of up to 1,024 tokens short of them).
   const std::string text = jobs_around(40000, "");
-  const std::string bom_crlf = [&] {
-    std::string out = "\xEF\xBB\xBF";
-    for (char c : text) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
-    return out;
-  }();
+  const std::string bom_crlf = with_bom_and_crlf(text);
   for (const std::string* input : {&text, &bom_crlf}) {
     const std::unique_ptr<SyntaxTree> expected = parsed_in_one_part(*input);
     const auto near = static_cast<uint32_t>(input->size() / 2);
