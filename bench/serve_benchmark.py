@@ -20,6 +20,22 @@ import threading
 import time
 
 
+def kernel_touched(size):
+    """A buffer of `size` bytes whose pages the kernel has written (read from /dev/zero).
+
+    On these virtual machines the kernel's first access to a 4 KiB page of a process costs
+    about 8 us, even when the process has written the page itself. 5.3 MB written through a
+    pipe from a buffer and read into another, both written beforehand by their processes only,
+    took 20 ms the first time and 2 ms the next; 12 ms with one buffer in huge pages, 2.4 ms
+    with both. A client's buffer is its own cost, not the server's."""
+    view = memoryview(bytearray(size))
+    with open("/dev/zero", "rb", buffering=0) as zeros:
+        done = 0
+        while done < size:
+            done += zeros.readinto(view[done:])
+    return view
+
+
 class Server:
     def __init__(self, command):
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -30,12 +46,10 @@ class Server:
 
     def _read(self):
         out = self.proc.stdout
-        # Bodies are read into one buffer made (and its pages touched) once: a fresh buffer per
-        # message would make the client's page faults part of every large result's time.
-        buffer = bytearray(64 << 20)
-        for page in range(0, len(buffer), 4096):
-            buffer[page] = 1
-        view = memoryview(buffer)
+        # Bodies are read into one buffer made (and its pages touched by the kernel) once: a
+        # fresh buffer per message would make the client's page faults part of every large
+        # result's time.
+        view = kernel_touched(64 << 20)
         while True:
             length = None
             while True:
@@ -47,7 +61,7 @@ class Server:
                 name, _, value = line.decode().partition(":")
                 if name.strip().lower() == "content-length":
                     length = int(value)
-            if length > len(buffer):
+            if length > len(view):
                 body = out.read(length)
             else:
                 got = 0
@@ -70,7 +84,14 @@ class Server:
     @staticmethod
     def framed(message):
         body = json.dumps(message).encode()
-        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+        framed = b"Content-Length: %d\r\n\r\n" % len(body) + body
+        if len(framed) < (1 << 20):
+            return framed
+        # A large message (the opened document) leaves from pages the kernel has touched: the
+        # client's cost, not the server's.
+        out = kernel_touched(len(framed))
+        out[:] = framed
+        return out
 
     def send_framed(self, framed):
         self.proc.stdin.write(framed)
