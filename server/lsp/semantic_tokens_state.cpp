@@ -108,11 +108,11 @@ size_t first_token_from(const syntax::TokenList& tokens, uint32_t offset) {
   return static_cast<size_t>(first - tokens.begin());
 }
 
-// `count` rounded up to a 2 MiB line of elements of `element_bytes` (to a 4 KiB one below
-// 2 MiB).
-size_t round_to_page(size_t count, size_t element_bytes) {
-  const size_t line =
-      (count * element_bytes >= (size_t{2} << 20) ? size_t{2} << 20 : 4096) / element_bytes;
+// `count` elements of `element_bytes` rounded up to whole cache lines, so that two threads
+// writing either side of the line never write the same one.
+size_t round_to_cache_line(size_t count, size_t element_bytes) {
+  constexpr size_t kCacheLine = 64;
+  const size_t line = kCacheLine / element_bytes;
   return (count + line - 1) / line * line;
 }
 
@@ -208,15 +208,17 @@ void SemanticTokensState::encode_halves(const features::Snapshot& snapshot,
                                         PositionEncoding encoding, uint32_t middle, Run& head) {
   HeldText& text = *text_;
   // The halves write into the same arrays, sized ahead and left unwritten: the head from their
-  // start, the tail from a 2 MiB line past where the head likely ends (its tokens at 7 bytes of
-  // text and 0.7 pieces each; the 3.2 MB job and the 10 MB Terraform file have 5.6-6.2 and
-  // 0.54-0.61). The tail is then moved down behind the head, onto pages written already: written
-  // apart and copied, it took fresh memory twice, about a third of all a first result's (16 MiB
-  // for the 3.2 MB job). A half that outgrows its room spills, and is joined by a copy.
+  // start, the tail from where the head likely ends (its tokens at 7 bytes of text and 0.7
+  // pieces each; the 3.2 MB job and the 10 MB Terraform file have 5.6-6.2 and 0.54-0.61). The
+  // tail is then moved down behind the head, onto pages written already: written apart and
+  // copied, it took fresh memory twice, about a third of all a first result's (16 MiB for the
+  // 3.2 MB job). Started on the next 2 MiB line instead, the tail made the first result of the
+  // 3.2 MB job touch 10 MiB of huge pages rather than 8. A half that outgrows its room spills,
+  // and is joined by a copy.
   const size_t head_tokens = first_token_from(snapshot.tree->tokens(), middle);
   const size_t tail_tokens = snapshot.tree->token_count() - head_tokens;
-  const size_t text_gap = round_to_page(head_tokens * 7, 1);
-  const size_t starts_gap = round_to_page(head_tokens * 7 / 10, sizeof(uint32_t));
+  const size_t text_gap = round_to_cache_line(head_tokens * 7, 1);
+  const size_t starts_gap = round_to_cache_line(head_tokens * 7 / 10, sizeof(uint32_t));
   text.resize(text_gap + tail_tokens * 24);
   piece_starts_.resize(starts_gap + tail_tokens);
   head.text.limit = text_gap;
