@@ -1,17 +1,147 @@
-// Threads with a large stack: call_with_large_stack and LargeStackTask.
+// Threads with a large stack: call_with_large_stack and LargeStackTask, and the threads kept
+// between tasks.
 #include "base/big_stack.hpp"
 
+#include <sys/mman.h>
+
+#include <atomic>
 #include <exception>
 #include <thread>
 #include <utility>
+#include <vector>
 
 namespace hclspec::base {
 
 namespace {
 
 thread_local bool large_stack_thread = false;
+std::atomic<bool> keeping_threads{false};
+
+// The stack a kept thread holds on to between tasks; pages a task's recursion touched deeper
+// than this are given back, or one deeply nested file would keep them for the process's life.
+constexpr size_t kKeptStackBytes = size_t{1} << 20;
+// Threads kept waiting at most: as many as the most tasks ever run at once, up to this.
+constexpr size_t kMostWaiting = 8;
 
 }  // namespace
+
+namespace detail {
+
+// A thread with a stack of kLargeStackBytes that runs task after task, waiting in between.
+struct KeptThread {
+  std::mutex mutex;
+  std::condition_variable handed_changed;
+  LargeStackTask* handed = nullptr;  // the next task, not yet taken
+  pthread_t thread{};                // its own, set before it is first listed as waiting
+
+  // Hands `task` to a waiting thread, or to a new one, placed on `cores` when not null; false
+  // when no thread could be made.
+  static bool start(LargeStackTask& task, const cpu_set_t* cores);
+
+ private:
+  static void* serve(void* self);
+};
+
+namespace {
+
+// Threads waiting for a task. Never destroyed: they wait on it past static destruction.
+struct Waiting {
+  std::mutex mutex;
+  std::vector<KeptThread*> threads;
+};
+
+Waiting& waiting() {
+  static Waiting* const threads = new Waiting;
+  return *threads;
+}
+
+// Gives back the pages of the calling thread's stack below its kept part (the stack grows
+// down, from stack_low + stack_size).
+void release_deep_stack(char* stack_low, size_t stack_size) {
+  if (stack_low == nullptr || stack_size <= kKeptStackBytes) return;
+  (void)madvise(stack_low, stack_size - kKeptStackBytes, MADV_DONTNEED);
+}
+
+}  // namespace
+
+bool KeptThread::start(LargeStackTask& task, const cpu_set_t* cores) {
+  KeptThread* thread = nullptr;
+  {
+    std::lock_guard lock(waiting().mutex);
+    if (!waiting().threads.empty()) {
+      thread = waiting().threads.back();
+      waiting().threads.pop_back();
+    }
+  }
+  if (thread != nullptr) {
+    if (cores != nullptr) (void)pthread_setaffinity_np(thread->thread, sizeof *cores, cores);
+    std::lock_guard lock(thread->mutex);
+    thread->handed = &task;
+    thread->handed_changed.notify_one();
+    return true;
+  }
+  thread = new KeptThread;
+  thread->handed = &task;
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) {
+    delete thread;
+    return false;
+  }
+  pthread_t made{};
+  const bool started =
+      pthread_attr_setstacksize(&attr, kLargeStackBytes) == 0 &&
+      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+      (cores == nullptr || pthread_attr_setaffinity_np(&attr, sizeof *cores, cores) == 0) &&
+      pthread_create(&made, &attr, &KeptThread::serve, thread) == 0;
+  pthread_attr_destroy(&attr);
+  if (!started) delete thread;
+  return started;
+}
+
+void* KeptThread::serve(void* self_pointer) {
+  auto* self = static_cast<KeptThread*>(self_pointer);
+  large_stack_thread = true;
+  char* stack_low = nullptr;
+  size_t stack_size = 0;
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+    void* low = nullptr;
+    if (pthread_attr_getstack(&attr, &low, &stack_size) == 0) stack_low = static_cast<char*>(low);
+    pthread_attr_destroy(&attr);
+  }
+  {
+    std::lock_guard lock(self->mutex);
+    self->thread = pthread_self();
+  }
+  for (;;) {
+    LargeStackTask* task = nullptr;
+    {
+      std::unique_lock lock(self->mutex);
+      self->handed_changed.wait(lock, [&] { return self->handed != nullptr; });
+      task = std::exchange(self->handed, nullptr);
+    }
+    task->run_here();
+    release_deep_stack(stack_low, stack_size);
+    bool kept = false;
+    {
+      std::lock_guard lock(waiting().mutex);
+      kept = waiting().threads.size() < kMostWaiting;
+      if (kept) waiting().threads.push_back(self);
+    }
+    // Waiting already: a task may be handed over before this one is reported done.
+    task->finished();
+    if (!kept) {
+      delete self;
+      return nullptr;
+    }
+  }
+}
+
+}  // namespace detail
+
+void keep_task_threads() {
+  keeping_threads.store(true, std::memory_order_relaxed);
+}
 
 bool has_second_core() {
   static const bool second = std::thread::hardware_concurrency() >= 2;
@@ -23,46 +153,73 @@ bool on_large_stack() {
 }
 
 void* LargeStackTask::run(void* self) {
-  auto* task = static_cast<LargeStackTask*>(self);
   large_stack_thread = true;
-  if (task->restore_cores_)
-    (void)pthread_setaffinity_np(pthread_self(), sizeof task->cores_, &task->cores_);
-  try {
-    task->work_();
-  } catch (...) {
-    task->error_ = std::current_exception();
-  }
+  static_cast<LargeStackTask*>(self)->run_here();
   return nullptr;
+}
+
+void LargeStackTask::run_here() {
+  if (restore_cores_) (void)pthread_setaffinity_np(pthread_self(), sizeof cores_, &cores_);
+  try {
+    work_();
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+}
+
+void LargeStackTask::finished() {
+  // Notified under the lock: once wait() sees done_, the task and this mutex may be gone.
+  std::lock_guard lock(mutex_);
+  done_ = true;
+  done_changed_.notify_one();
 }
 
 LargeStackTask::LargeStackTask(std::function<void()> work, size_t stack_bytes, TaskStart start)
     : work_(std::move(work)) {
-  pthread_attr_t attr;
-  if (pthread_attr_init(&attr) != 0) return;
+  cpu_set_t elsewhere{};
   if (start == TaskStart::kBesideCaller && sched_getaffinity(0, sizeof cores_, &cores_) == 0) {
     const int here = sched_getcpu();
     if (here >= 0 && here < CPU_SETSIZE && CPU_ISSET(here, &cores_) && CPU_COUNT(&cores_) >= 2) {
-      cpu_set_t elsewhere = cores_;
+      elsewhere = cores_;
       CPU_CLR(here, &elsewhere);
-      restore_cores_ = pthread_attr_setaffinity_np(&attr, sizeof elsewhere, &elsewhere) == 0;
+      restore_cores_ = true;
     }
   }
+  if (stack_bytes == kLargeStackBytes && keeping_threads.load(std::memory_order_relaxed)) {
+    started_ = detail::KeptThread::start(*this, restore_cores_ ? &elsewhere : nullptr);
+    return;
+  }
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return;
+  if (restore_cores_)
+    restore_cores_ = pthread_attr_setaffinity_np(&attr, sizeof elsewhere, &elsewhere) == 0;
   if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
-    started_ = pthread_create(&thread_, &attr, &LargeStackTask::run, this) == 0;
+    started_ = own_thread_ = pthread_create(&thread_, &attr, &LargeStackTask::run, this) == 0;
   pthread_attr_destroy(&attr);
 }
 
 LargeStackTask::~LargeStackTask() {
-  if (started_ && !joined_) pthread_join(thread_, nullptr);
+  if (started_ && !joined_) join();
+}
+
+void LargeStackTask::join() {
+  joined_ = true;
+  if (own_thread_) {
+    pthread_join(thread_, nullptr);
+    return;
+  }
+  std::unique_lock lock(mutex_);
+  done_changed_.wait(lock, [&] { return done_; });
 }
 
 void LargeStackTask::wait() {
   if (joined_) return;
-  joined_ = true;
-  if (started_)
-    pthread_join(thread_, nullptr);
-  else
+  if (started_) {
+    join();
+  } else {
+    joined_ = true;
     work_();  // no thread could be made: the work runs here, on the caller's stack
+  }
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 

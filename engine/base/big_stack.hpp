@@ -4,9 +4,11 @@
 #include <pthread.h>
 #include <sched.h>
 
+#include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <mutex>
 
 namespace hclspec::base {
 
@@ -28,8 +30,14 @@ enum class TaskStart {
   kAnywhere,      // where the kernel puts it: for a caller that only waits for it
 };
 
+namespace detail {
+struct KeptThread;
+}
+
 // Work started on a thread of its own with a large stack, to be waited for: what lets an
 // analysis use a second core. The destructor waits too, so the work never outlives its inputs.
+// After keep_task_threads(), threads of the default stack size are kept when their work is done
+// and handed the next task (see there).
 class LargeStackTask {
  public:
   explicit LargeStackTask(std::function<void()> work, size_t stack_bytes = kLargeStackBytes,
@@ -43,17 +51,37 @@ class LargeStackTask {
   void wait();
 
  private:
+  friend struct detail::KeptThread;
+  // A thread made for this task alone (a stack size other than the default's).
   static void* run(void* self);
+  // Runs the work on the calling thread, keeping what it throws for wait().
+  void run_here();
+  // Tells wait() the work is done: the last the running thread does with the task.
+  void finished();
+  // Waits for the thread to finish the work.
+  void join();
 
   std::function<void()> work_;
   // The cores the thread may run on, given back to it once it runs away from its creator's.
   cpu_set_t cores_{};
   bool restore_cores_ = false;
   std::exception_ptr error_;
-  pthread_t thread_{};
+  pthread_t thread_{};  // a thread made for this task alone, joined
+  bool own_thread_ = false;
   bool started_ = false;
   bool joined_ = false;
+  std::mutex mutex_;
+  std::condition_variable done_changed_;
+  bool done_ = false;
 };
+
+// From now on, a LargeStackTask's thread (of the default stack size) is kept when its work is
+// done, its stack pages below the first MiB given back, and handed the next task; up to 8 wait.
+// Starting a thread took 0.1-0.4 ms here (the mapping, the clone, the other core woken),
+// handing a task to a kept one 0.01-0.02 ms. The server, which starts about one task per edit
+// of a large document, calls this: its edits' median time to diagnostics went from 1.8-1.9 to
+// 1.4-1.8 ms. A command-line run starts a few tasks, mostly at once, and gains nothing.
+void keep_task_threads();
 
 // Whether the machine has a second core, which work large enough is split across.
 bool has_second_core();

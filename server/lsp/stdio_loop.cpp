@@ -317,6 +317,7 @@ int run_stdio_server(const StdioOptions& options) {
   // in, about 1 ms for 3 MB.
   mallopt(M_MMAP_THRESHOLD, 1024 * 1024);
   mallopt(M_ARENA_MAX, 2);
+  base::keep_task_threads();
   StdioHost host(options);
   return host.run();
 }

@@ -1,14 +1,18 @@
 // call_with_large_stack and LargeStackTask: work on a thread with a large stack, its exceptions
-// rethrown, started beside its caller on another core.
+// rethrown, started beside its caller on another core, the thread kept for the next task.
 #include <doctest/doctest.h>
 
 #include <pthread.h>
 #include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "base/big_stack.hpp"
 
@@ -17,11 +21,14 @@ namespace base = hclspec::base;
 namespace {
 
 // Recursion that needs far more than a default 8 MB stack: 40,000 frames of over 1 KB each.
+// The frame is read after the call returns, so it lives across it: read before, the compiler
+// may turn the recursion into a loop over one frame.
 size_t deep(size_t depth) {
   volatile char frame[1024];
   frame[0] = static_cast<char>(depth);
   if (depth == 0) return frame[0];
-  return deep(depth - 1) + 1 + static_cast<size_t>(frame[0] & 0);
+  const size_t below = deep(depth - 1);
+  return below + 1 + static_cast<size_t>(frame[0] & 0);
 }
 
 }  // namespace
@@ -110,4 +117,82 @@ TEST_CASE("call_with_large_stack leaves the thread's cores to the kernel") {
   base::call_with_large_stack(
       [&] { (void)pthread_getaffinity_np(pthread_self(), sizeof work_cores, &work_cores); });
   CHECK(CPU_EQUAL(&work_cores, &cores));
+}
+
+// How many tasks the calling thread has run: a thread of its own for each task would start at 0.
+thread_local int tasks_on_this_thread = 0;
+
+TEST_CASE("a task's thread is kept and runs the next task, unless that one starts meanwhile") {
+  base::keep_task_threads();
+  int first = 0, second = 0;
+  base::LargeStackTask([&] { first = ++tasks_on_this_thread; }).wait();
+  base::LargeStackTask([&] { second = ++tasks_on_this_thread; }).wait();
+  CHECK(tasks_on_this_thread == 0);  // the caller ran none
+  CHECK(second == first + 1);
+  // A task started while another runs gets a thread of its own, which is kept too.
+  std::thread::id busy_thread, beside_thread;
+  {
+    std::atomic<bool> release = false;
+    base::LargeStackTask busy([&] {
+      busy_thread = std::this_thread::get_id();
+      ++tasks_on_this_thread;
+      while (!release.load()) std::this_thread::yield();
+    });
+    base::LargeStackTask([&] {
+      beside_thread = std::this_thread::get_id();
+      ++tasks_on_this_thread;
+    }).wait();
+    release = true;
+    busy.wait();
+  }
+  CHECK(beside_thread != busy_thread);
+  int later = 0;
+  std::thread::id later_thread;
+  base::LargeStackTask([&] {
+    later = ++tasks_on_this_thread;
+    later_thread = std::this_thread::get_id();
+  }).wait();
+  CHECK(later >= 2);
+  CHECK((later_thread == busy_thread || later_thread == beside_thread));
+}
+
+TEST_CASE("a kept thread gives back the stack pages a task's deep recursion touched") {
+  base::keep_task_threads();
+  char* low = nullptr;
+  size_t size = 0;
+  size_t result = 0;
+  base::LargeStackTask([&] {
+    pthread_attr_t attr;
+    REQUIRE(pthread_getattr_np(pthread_self(), &attr) == 0);
+    void* stack = nullptr;
+    REQUIRE(pthread_attr_getstack(&attr, &stack, &size) == 0);
+    pthread_attr_destroy(&attr);
+    low = static_cast<char*>(stack);
+    result = deep(40000);  // over 40 MB of frames
+  }).wait();
+  REQUIRE(result == 40000);
+  REQUIRE(size == base::kLargeStackBytes);
+  // The 40 MB below the stack's kept first MiB: none of it resident once the task is done.
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  char* const deep_end = low + size - (size_t{1} << 20);
+  char* const deep_start = deep_end - (size_t{40} << 20);
+  std::vector<unsigned char> resident((deep_end - deep_start) / page);
+  REQUIRE(mincore(deep_start, static_cast<size_t>(deep_end - deep_start), resident.data()) == 0);
+  CHECK(std::count_if(resident.begin(), resident.end(), [](unsigned char r) { return r & 1; }) ==
+        0);
+}
+
+TEST_CASE("a task may be left unwaited: the destructor waits, and drops what it threw") {
+  base::keep_task_threads();
+  std::atomic<int> runs = 0;
+  for (int i = 0; i < 20; ++i) {
+    base::LargeStackTask task([&] {
+      ++runs;
+      throw std::runtime_error("dropped");
+    });
+  }
+  CHECK(runs == 20);
+  bool ran = false;
+  base::LargeStackTask([&] { ran = true; }).wait();
+  CHECK(ran);
 }
