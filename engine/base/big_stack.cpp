@@ -3,9 +3,14 @@
 #include "base/big_stack.hpp"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <exception>
+#include <iterator>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -33,6 +38,10 @@ struct KeptThread {
   std::condition_variable handed_changed;
   LargeStackTask* handed = nullptr;  // the next task, not yet taken
   pthread_t thread{};                // its own, set before it is first listed as waiting
+  // Its nice value, its creator's: a task goes only to a thread of its caller's, since a thread
+  // a lane at nice 19 made must not run the analyses of the file being typed (and an
+  // unprivileged process cannot lower the value again).
+  int niceness = 0;
 
   // Hands `task` to a waiting thread, or to a new one, placed on `cores` when not null; false
   // when no thread could be made.
@@ -44,8 +53,11 @@ struct KeptThread {
 
 namespace {
 
-// Threads waiting for a task. Never destroyed: they wait on it past static destruction.
+// Threads waiting for a task. Never destroyed: they wait on it past static destruction. (A
+// process that forks after keep_task_threads() would hand its child threads it does not have;
+// none does.)
 struct Waiting {
+  Waiting() { threads.reserve(kMostWaiting); }  // listing a thread never allocates
   std::mutex mutex;
   std::vector<KeptThread*> threads;
 };
@@ -53,6 +65,13 @@ struct Waiting {
 Waiting& waiting() {
   static Waiting* const threads = new Waiting;
   return *threads;
+}
+
+// The calling thread's nice value (Linux: per thread).
+int own_niceness() {
+  errno = 0;
+  const int niceness = ::getpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()));
+  return errno == 0 ? niceness : 0;
 }
 
 // Gives back the pages of the calling thread's stack below its kept part (the stack grows
@@ -65,12 +84,17 @@ void release_deep_stack(char* stack_low, size_t stack_size) {
 }  // namespace
 
 bool KeptThread::start(LargeStackTask& task, const cpu_set_t* cores) {
+  const int niceness = own_niceness();
   KeptThread* thread = nullptr;
   {
     std::lock_guard lock(waiting().mutex);
-    if (!waiting().threads.empty()) {
-      thread = waiting().threads.back();
-      waiting().threads.pop_back();
+    std::vector<KeptThread*>& threads = waiting().threads;
+    // The last listed of the caller's nice value: its stack is likeliest still in cache.
+    const auto found = std::find_if(threads.rbegin(), threads.rend(),
+                                    [&](const KeptThread* t) { return t->niceness == niceness; });
+    if (found != threads.rend()) {
+      thread = *found;
+      threads.erase(std::next(found).base());
     }
   }
   if (thread != nullptr) {
@@ -82,6 +106,7 @@ bool KeptThread::start(LargeStackTask& task, const cpu_set_t* cores) {
   }
   thread = new KeptThread;
   thread->handed = &task;
+  thread->niceness = niceness;  // a new thread takes its creator's
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) {
     delete thread;
@@ -121,7 +146,6 @@ void* KeptThread::serve(void* self_pointer) {
       task = std::exchange(self->handed, nullptr);
     }
     task->run_here();
-    release_deep_stack(stack_low, stack_size);
     bool kept = false;
     {
       std::lock_guard lock(waiting().mutex);
@@ -134,6 +158,8 @@ void* KeptThread::serve(void* self_pointer) {
       delete self;
       return nullptr;
     }
+    // After the task is reported done: its caller does not wait for this.
+    release_deep_stack(stack_low, stack_size);
   }
 }
 

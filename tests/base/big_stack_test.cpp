@@ -5,10 +5,13 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -78,11 +81,11 @@ TEST_CASE("run_on_large_stack moves to a large stack once and then runs in place
   CHECK(inner == outer);
 }
 
-TEST_CASE("a task beside its caller starts on another core and may then run on any of them") {
+// Another thread keeps a core busy, so that no core is idle for the kernel to prefer. Only a
+// caller that stayed on one core while making the task tells where it had to start.
+void check_tasks_start_beside_their_caller() {
   cpu_set_t cores;
   REQUIRE(sched_getaffinity(0, sizeof cores, &cores) == 0);
-  // Another thread keeps a core busy, so that no core is idle for the kernel to prefer. Only a
-  // caller that stayed on one core while making the task tells where it had to start.
   std::atomic<bool> done = false;
   std::thread busy([&] {
     while (!done.load(std::memory_order_relaxed)) {
@@ -108,6 +111,10 @@ TEST_CASE("a task beside its caller starts on another core and may then run on a
   done = true;
   busy.join();
   CHECK(observed > 0);
+}
+
+TEST_CASE("a task beside its caller starts on another core and may then run on any of them") {
+  check_tasks_start_beside_their_caller();
 }
 
 TEST_CASE("call_with_large_stack leaves the thread's cores to the kernel") {
@@ -161,6 +168,7 @@ TEST_CASE("a kept thread gives back the stack pages a task's deep recursion touc
   char* low = nullptr;
   size_t size = 0;
   size_t result = 0;
+  std::thread::id deep_thread;
   base::LargeStackTask([&] {
     pthread_attr_t attr;
     REQUIRE(pthread_getattr_np(pthread_self(), &attr) == 0);
@@ -169,10 +177,16 @@ TEST_CASE("a kept thread gives back the stack pages a task's deep recursion touc
     pthread_attr_destroy(&attr);
     low = static_cast<char*>(stack);
     result = deep(40000);  // over 40 MB of frames
+    deep_thread = std::this_thread::get_id();
   }).wait();
   REQUIRE(result == 40000);
   REQUIRE(size == base::kLargeStackBytes);
-  // The 40 MB below the stack's kept first MiB: none of it resident once the task is done.
+  // The pages are given back after the task is reported done, before the thread takes its next
+  // task: the last thread listed, so this one.
+  std::thread::id next_thread;
+  base::LargeStackTask([&] { next_thread = std::this_thread::get_id(); }).wait();
+  REQUIRE(next_thread == deep_thread);
+  // The 40 MB below the stack's kept first MiB: none of it resident.
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   char* const deep_end = low + size - (size_t{1} << 20);
   char* const deep_start = deep_end - (size_t{40} << 20);
@@ -195,4 +209,52 @@ TEST_CASE("a task may be left unwaited: the destructor waits, and drops what it 
   bool ran = false;
   base::LargeStackTask([&] { ran = true; }).wait();
   CHECK(ran);
+}
+
+TEST_CASE("a kept thread handed a task beside its caller is moved to another core first") {
+  base::keep_task_threads();
+  check_tasks_start_beside_their_caller();
+}
+
+TEST_CASE("a kept thread runs only tasks of its creator's nice value") {
+  base::keep_task_threads();
+  const auto niceness = [] { return getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())); };
+  const int own = niceness();
+  REQUIRE(own < 19);
+  // A thread at nice 19 (as the server's workspace lane) starts a task, whose thread is kept.
+  int low_priority_task = 0;
+  std::thread lane([&] {
+    REQUIRE(setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 19) == 0);
+    base::LargeStackTask([&] { low_priority_task = niceness(); }).wait();
+  });
+  lane.join();
+  CHECK(low_priority_task == 19);
+  // A task of this thread's is not handed to it.
+  int task = -1;
+  base::LargeStackTask([&] { task = niceness(); }).wait();
+  CHECK(task == own);
+}
+
+TEST_CASE("more tasks at once than threads kept waiting all run, and the extra threads end") {
+  base::keep_task_threads();
+  constexpr int kTasks = 12;
+  std::atomic<int> running = 0, done = 0;
+  std::atomic<bool> all_at_once = false;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  {
+    std::vector<std::unique_ptr<base::LargeStackTask>> tasks;
+    for (int i = 0; i < kTasks; ++i)
+      tasks.push_back(std::make_unique<base::LargeStackTask>([&] {
+        if (++running == kTasks) all_at_once = true;
+        while (!all_at_once.load() && std::chrono::steady_clock::now() < give_up)
+          std::this_thread::yield();
+        ++done;
+      }));
+  }  // each destructor waits
+  CHECK(done == kTasks);
+  CHECK(all_at_once);  // none waited for another's thread
+  // The threads still listed take new tasks.
+  int after = 0;
+  for (int i = 0; i < 20; ++i) base::LargeStackTask([&] { ++after; }).wait();
+  CHECK(after == 20);
 }
