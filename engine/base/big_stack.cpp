@@ -28,6 +28,23 @@ constexpr size_t kKeptStackBytes = size_t{1} << 20;
 // Threads kept waiting at most: as many as the most tasks ever run at once, up to this.
 constexpr size_t kMostWaiting = 8;
 
+// Starts `body(argument)` on a new thread with a stack of `stack_bytes`, placed on `cores` when
+// not null (where it cannot be, wherever the kernel puts it); joinable into `*joinable`, or
+// detached when that is null. False when no thread could be made.
+bool start_thread(void* (*body)(void*), void* argument, size_t stack_bytes, const cpu_set_t* cores,
+                  pthread_t* joinable) {
+  pthread_attr_t attr;
+  if (pthread_attr_init(&attr) != 0) return false;
+  if (cores != nullptr) (void)pthread_attr_setaffinity_np(&attr, sizeof *cores, cores);
+  pthread_t made{};
+  const bool started =
+      pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
+      (joinable != nullptr || pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0) &&
+      pthread_create(joinable != nullptr ? joinable : &made, &attr, body, argument) == 0;
+  pthread_attr_destroy(&attr);
+  return started;
+}
+
 }  // namespace
 
 namespace detail {
@@ -107,18 +124,7 @@ bool KeptThread::start(LargeStackTask& task, const cpu_set_t* cores) {
   thread = new KeptThread;
   thread->handed = &task;
   thread->niceness = niceness;  // a new thread takes its creator's
-  pthread_attr_t attr;
-  if (pthread_attr_init(&attr) != 0) {
-    delete thread;
-    return false;
-  }
-  pthread_t made{};
-  const bool started =
-      pthread_attr_setstacksize(&attr, kLargeStackBytes) == 0 &&
-      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
-      (cores == nullptr || pthread_attr_setaffinity_np(&attr, sizeof *cores, cores) == 0) &&
-      pthread_create(&made, &attr, &KeptThread::serve, thread) == 0;
-  pthread_attr_destroy(&attr);
+  const bool started = start_thread(&KeptThread::serve, thread, kLargeStackBytes, cores, nullptr);
   if (!started) delete thread;
   return started;
 }
@@ -134,10 +140,7 @@ void* KeptThread::serve(void* self_pointer) {
     if (pthread_attr_getstack(&attr, &low, &stack_size) == 0) stack_low = static_cast<char*>(low);
     pthread_attr_destroy(&attr);
   }
-  {
-    std::lock_guard lock(self->mutex);
-    self->thread = pthread_self();
-  }
+  self->thread = pthread_self();  // read only by whoever takes it off the waiting list
   for (;;) {
     LargeStackTask* task = nullptr;
     {
@@ -215,13 +218,8 @@ LargeStackTask::LargeStackTask(std::function<void()> work, size_t stack_bytes, T
     started_ = detail::KeptThread::start(*this, restore_cores_ ? &elsewhere : nullptr);
     return;
   }
-  pthread_attr_t attr;
-  if (pthread_attr_init(&attr) != 0) return;
-  if (restore_cores_)
-    restore_cores_ = pthread_attr_setaffinity_np(&attr, sizeof elsewhere, &elsewhere) == 0;
-  if (pthread_attr_setstacksize(&attr, stack_bytes) == 0)
-    started_ = own_thread_ = pthread_create(&thread_, &attr, &LargeStackTask::run, this) == 0;
-  pthread_attr_destroy(&attr);
+  started_ = own_thread_ = start_thread(&LargeStackTask::run, this, stack_bytes,
+                                        restore_cores_ ? &elsewhere : nullptr, &thread_);
 }
 
 LargeStackTask::~LargeStackTask() {
