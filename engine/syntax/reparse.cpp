@@ -260,7 +260,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const Replace
     return n;
   };
   const Node old_body = old.node(target->body);
-  std::vector<Node>& nodes = arrays->nodes;
+  Nodes& nodes = arrays->nodes;
   nodes.reserve((target->item - first_node) + region_tokens.size() / 2 + 16);
   for (NodeId id = first_node; id < old_body.first_descendant; ++id)
     nodes.push_back(local(old.node(id)));

@@ -11,8 +11,10 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
+#include "base/default_init_allocator.hpp"
 #include "base/diagnostic.hpp"
 #include "base/source_file.hpp"
 #include "syntax/token.hpp"
@@ -85,18 +87,24 @@ inline constexpr uint8_t kForHasKeyVariable = 16;  // For: two iteration variabl
 inline constexpr uint8_t kRecovered = 128;         // Attribute/Block/Body: parsing recovered inside
 }  // namespace NodeFlags
 
+// Without default member values, so that an array of nodes can be sized ahead without writing
+// (Nodes); every node is made with all its fields given.
 struct Node {
   NodeKind kind;
-  uint8_t flags = 0;
-  Operator op = Operator::None;
-  uint8_t reserved = 0;
-  uint32_t first_token = 0;       // first token the node consumed
-  uint32_t end_token = 0;         // one past the last; equal to first_token for an empty node
-  uint32_t first_descendant = 0;  // post-order: the node's subtree is [first_descendant, self]
+  uint8_t flags;
+  Operator op;
+  uint8_t reserved;
+  uint32_t first_token;       // first token the node consumed
+  uint32_t end_token;         // one past the last; equal to first_token for an empty node
+  uint32_t first_descendant;  // post-order: the node's subtree is [first_descendant, self]
 
   friend bool operator==(const Node&, const Node&) = default;
 };
 static_assert(sizeof(Node) == 16);
+static_assert(std::is_trivially_default_constructible_v<Node>);
+
+// A tree's node array, which a parse may size ahead and leave unwritten.
+using Nodes = std::vector<Node, base::DefaultInitAllocator<Node>>;
 
 using NodeId = uint32_t;
 // A node's children held on the stack when they are few, as most expressions' are.
@@ -106,7 +114,7 @@ inline constexpr NodeId kNoNode = UINT32_MAX;  // "no such node": id 0 is a real
 // The arrays one parse filled. Trees that incremental reparse derives from it share them.
 struct TreeArrays {
   Tokens tokens;
-  std::vector<Node> nodes;
+  Nodes nodes;
 };
 
 // A run of a tree's tokens and nodes that lives in arrays another parse filled: whole root
@@ -141,11 +149,9 @@ struct TreeChunk {
   }
 };
 
-// The source range of node `id` among `nodes` over `tokens`, as SyntaxTree::range gives it: for
-// a parser filling arrays that no tree holds yet.
-inline base::ByteRange node_range(std::span<const Token> tokens, const std::vector<Node>& nodes,
-                                  NodeId id) {
-  const Node& n = nodes[id];
+// The source range of node `n` over `tokens`, as SyntaxTree::range gives it: for a parser
+// filling arrays that no tree holds yet.
+inline base::ByteRange node_range(std::span<const Token> tokens, const Node& n) {
   if (n.end_token == n.first_token) {
     const uint32_t at = std::min<uint32_t>(n.first_token, static_cast<uint32_t>(tokens.size() - 1));
     return tokens[at].range();
@@ -211,14 +217,14 @@ class SyntaxTree : public base::SourceFile {
   // The source range a node covers; an empty node reports the token it stopped at.
   base::ByteRange range(NodeId id) const {
     if (chunks_.empty()) [[likely]]
-      return node_range(arrays_->tokens, arrays_->nodes, id);
+      return node_range(arrays_->tokens, arrays_->nodes[id]);
     return chunked_range(id);
   }
   std::string_view token_text(uint32_t index) const { return token(index).text(text()); }
 
   // Filled by the parser, on a flat tree only.
   Tokens& mutable_tokens() { return arrays_->tokens; }
-  std::vector<Node>& mutable_nodes() { return arrays_->nodes; }
+  Nodes& mutable_nodes() { return arrays_->nodes; }
   base::Diagnostics& mutable_diagnostics() { return diagnostics_; }
   void set_lexical_diagnostic_count(size_t count) { lexical_diagnostic_count_ = count; }
   // Whether a "/*" without its "*/" may be among the tokens (lexed as "/" and "*"): set by the

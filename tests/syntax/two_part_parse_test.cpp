@@ -28,11 +28,16 @@ std::unique_ptr<SyntaxTree> parsed_in_one_part(const std::string& text) {
 // parse; a refused split must leave the tree fresh, ready for the one-part parse. Returns what
 // the two-part parse did.
 detail::TwoParts two_parts_agree(const std::string& text, uint32_t near, const SyntaxTree& expected,
-                                 std::optional<uint32_t> later_at = std::nullopt) {
+                                 std::optional<uint32_t> later_at = std::nullopt,
+                                 detail::NodeRooms rooms = {}) {
   auto tree = std::make_unique<SyntaxTree>(text, kFileName);
-  const detail::TwoParts outcome = detail::parse_in_two_parts(*tree, near, {}, later_at);
+  const detail::TwoParts outcome = detail::parse_in_two_parts(*tree, near, {}, later_at, rooms);
+  const auto shown = [](std::optional<uint32_t> n) {
+    return n ? std::to_string(*n) : std::string("the guess");
+  };
   INFO("split near " << near << " of " << text.size() << " bytes, later part written from "
-                     << (later_at ? std::to_string(*later_at) : "the guess"));
+                     << shown(later_at) << ", node rooms " << shown(rooms.earlier) << " and "
+                     << shown(rooms.later));
   if (outcome == detail::TwoParts::kRefused) {
     REQUIRE(tree->tokens().empty());
     REQUIRE(tree->nodes().empty());
@@ -190,6 +195,34 @@ TEST_CASE("two-part parse gives the one-part tokens wherever the later part is f
           static_cast<uint32_t>(split), static_cast<uint32_t>(split) + 1, UINT32_MAX})
       CHECK(two_parts_agree(*input, near, *expected, later_at) == detail::TwoParts::kJoined);
   }
+}
+
+TEST_CASE("two-part parse gives the one-part nodes whichever part outgrows its room") {
+  // Each part writes its nodes into a stretch of the tree's array, the later one from where the
+  // earlier one likely ends; a part that fills its stretch goes on in a vector of its own.
+  const std::string text = jobs_around(40000, "");
+  const std::unique_ptr<SyntaxTree> expected = parsed_in_one_part(text);
+  const auto near = static_cast<uint32_t>(text.size() / 2);
+  const auto split = static_cast<uint32_t>(text.find("\njob", near) + 1);
+  // The earlier part's nodes: those of the root items before the split. The later part's: those
+  // after, and its own root Body.
+  uint32_t earlier = 0;
+  for (const NodeId item : expected->children(expected->root()))
+    if (expected->range(item).start < split) earlier = item + 1;
+  const uint32_t later = expected->root() - earlier + 1;
+  REQUIRE(earlier > 1000);
+  REQUIRE(later > 1000);
+  for (const uint32_t earlier_room : {0u, 1u, earlier - 1, earlier, earlier + 1, earlier * 2})
+    for (const uint32_t later_room : {0u, 1u, later - 1, later, later + 1})
+      CHECK(two_parts_agree(text, near, *expected, std::nullopt, {earlier_room, later_room}) ==
+            detail::TwoParts::kJoined);
+  // A part that goes on past the split writes on past its room.
+  const std::string past = jobs_around(20000, "o = {\n" + name_lines("line", 200) + "}\n");
+  const std::unique_ptr<SyntaxTree> expected_past = parsed_in_one_part(past);
+  const auto inside = static_cast<uint32_t>(past.find("line100"));
+  for (const uint32_t room : {0u, 10u, 1000u})
+    CHECK(two_parts_agree(past, inside, *expected_past, std::nullopt, {room, room}) ==
+          detail::TwoParts::kContinued);
 }
 
 TEST_CASE("the earlier part's lexer stops short of the later part's tokens in any step") {
