@@ -42,15 +42,14 @@ std::optional<std::string> read_file(const std::string& path, std::string& error
   // until their end, the string growing as they do.
   std::string data;
   struct stat info {};
-  if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
-    const auto size = static_cast<size_t>(info.st_size);
-    data.reserve(size + 1);  // + 1: the read that finds the end has room to look
-    base::advise_huge_pages(data.data(), data.capacity());
-  }
+  const bool sized = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0;
+  // + 1: the read that finds the end has room to look.
+  data.reserve(sized ? static_cast<size_t>(info.st_size) + 1 : 64 * 1024);
+  base::advise_huge_pages(data.data(), data.capacity());
   size_t length = 0;
   int failure = 0;
   for (;;) {
-    if (length == data.capacity()) data.reserve(std::max<size_t>(64 * 1024, length * 2));
+    if (length == data.capacity()) data.reserve(length * 2);
     data.resize(data.capacity());
     const ssize_t n = ::read(fd, data.data() + length, data.size() - length);
     if (n > 0) {

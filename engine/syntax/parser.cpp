@@ -1387,7 +1387,7 @@ void parse_in_one_part(SyntaxTree& tree, const TokensReady& tokens_ready) {
   if (tokens_ready) tokens_ready(tree);
   if (end.invalid_tokens) check_invalid_tokens(tokens, tree.mutable_diagnostics());
   tree.set_lexical_diagnostic_count(tree.diagnostics().size());
-  reserve_nodes(tree.mutable_nodes(), tokens.size() / 2 + 16);
+  reserve_nodes(tree.mutable_nodes(), node_room(tokens.size()));
   run_parser(tokens, 0, static_cast<uint32_t>(tokens.size()),
              [&] { Parser(tree, 0).parse_file(); });
 }
@@ -1468,18 +1468,18 @@ TwoParts parse_in_two_parts(SyntaxTree& tree, uint32_t near, const TokensReady& 
   // The later part is reported on and parsed on the second thread as a file of its own, while
   // the whole token list is parsed here as parse_in_one_part does. Both parts' nodes go into the
   // tree's node array, sized ahead and left unwritten: the earlier part's from its start, the
-  // later part's from where the earlier part's likely end (2/5 of a node a token, and some: 10 MB
-  // of Terraform has 0.30, the 10 MB job 0.37), so that the join moves the later nodes down onto
-  // pages written already. Parsed into an array of their own and copied, they took fresh memory
-  // twice (8 MB for the 10 MB job). A part that outgrows its room goes on in a vector of its own
-  // and is joined by a copy. The later part starts on a cache line (the array does, and a line
-  // holds 4 nodes), so that the parts never write the same one.
+  // later part's from where the earlier part's likely end (2/5 of a node a token, and some; see
+  // node_room), so that the join moves the later nodes down onto pages written already. Parsed
+  // into an array of their own and copied, they took fresh memory twice (8 MB for the 10 MB job).
+  // A part that outgrows its room goes on in a vector of its own and is joined by a copy. The later
+  // part starts on a cache line (the array does, and a line holds 4 nodes), so that the parts never
+  // write the same one.
   const uint32_t earlier_room = rooms.earlier.value_or((split_token / 5 * 2 + 1024) / 4 * 4);
-  const uint32_t later_room = rooms.later.value_or(static_cast<uint32_t>(later_count / 2 + 16));
+  const uint32_t later_room = rooms.later.value_or(static_cast<uint32_t>(node_room(later_count)));
   reserve_nodes(nodes, size_t{earlier_room} + later_room);
   nodes.resize(size_t{earlier_room} + later_room);  // allocated, not written (Nodes)
   // A part that fills its room spills into as much as the one-part parse reserves for all.
-  NodeSink earlier_nodes(nodes.data(), earlier_room, tokens.size() / 2 + 16);
+  NodeSink earlier_nodes(nodes.data(), earlier_room, node_room(tokens.size()));
   NodeSink later_nodes(nodes.data() + earlier_room, later_room, later_count + 16);
   base::Diagnostics later_lexical;
   base::Diagnostics later_diags;

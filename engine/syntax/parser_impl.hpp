@@ -17,6 +17,12 @@ struct Peeked {
   uint32_t index;
 };
 
+// Room for the nodes a parse of `token_count` tokens likely makes, and then some: half a node a
+// token (10 MB of Terraform makes 0.30, the 10 MB job 0.37).
+inline size_t node_room(size_t token_count) {
+  return token_count / 2 + 16;
+}
+
 // Where a parse appends its nodes: the end of a vector, or a stretch of an array that the later
 // part of a parse on two cores shares with the earlier part (see parse_in_two_parts), written in
 // place so that joining them moves the later nodes onto pages already written rather than

@@ -261,7 +261,7 @@ std::unique_ptr<SyntaxTree> try_incremental(const SyntaxTree& old, const Replace
   };
   const Node old_body = old.node(target->body);
   Nodes& nodes = arrays->nodes;
-  nodes.reserve((target->item - first_node) + region_tokens.size() / 2 + 16);
+  nodes.reserve((target->item - first_node) + detail::node_room(region_tokens.size()));
   for (NodeId id = first_node; id < old_body.first_descendant; ++id)
     nodes.push_back(local(old.node(id)));
   const size_t diags_before_body = diags.size();
